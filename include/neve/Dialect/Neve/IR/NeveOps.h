@@ -1,0 +1,19 @@
+//===- NeveOps.h - Operations of the neve dialect ---------------*- C++ -*-===//
+
+#ifndef NEVE_DIALECT_NEVE_IR_NEVEOPS_H
+#define NEVE_DIALECT_NEVE_IR_NEVEOPS_H
+
+#include "mlir/Bytecode/BytecodeOpInterface.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/OpDefinition.h"
+#include "mlir/IR/OpImplementation.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+
+#include "neve/Dialect/Neve/IR/NeveDialect.h"
+#include "neve/Dialect/Neve/IR/NeveTypes.h"
+
+#define GET_OP_CLASSES
+#include "neve/Dialect/Neve/IR/NeveOps.h.inc"
+
+#endif // NEVE_DIALECT_NEVE_IR_NEVEOPS_H

@@ -1,0 +1,89 @@
+//===- Diagnostics.h - Front-end diagnostics --------------------*- C++ -*-===//
+//
+// The front end reports every problem through one DiagEngine. It owns no
+// global state: a compilation creates one engine over its llvm::SourceMgr.
+// Diagnostics are printed either as `file:line:col: error: message` with the
+// source line and a caret (through llvm::SourceMgr), or as one JSON array on
+// stderr (`--diagnostics=json`, schema in docs/architecture.md).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef NEVE_FRONTEND_DIAGNOSTICS_H
+#define NEVE_FRONTEND_DIAGNOSTICS_H
+
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/Support/SMLoc.h"
+#include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <string>
+#include <vector>
+
+namespace neve {
+
+enum class Severity { Error, Warning, Note };
+
+/// One reported problem, with notes attached to it.
+struct Diagnostic {
+  Severity severity;
+  llvm::SMLoc loc;
+  std::string message;
+  std::vector<Diagnostic> notes;
+};
+
+/// A resolved source position (1-based line and column).
+struct LineCol {
+  std::string file;
+  unsigned line = 0;
+  unsigned column = 0;
+};
+
+class DiagEngine {
+public:
+  enum class Format { Text, Json };
+
+  explicit DiagEngine(llvm::SourceMgr &sm) : sm(sm) {}
+
+  /// Reports an error at `loc`; returns a handle to attach notes with.
+  Diagnostic &error(llvm::SMLoc loc, const llvm::Twine &msg);
+  Diagnostic &warning(llvm::SMLoc loc, const llvm::Twine &msg);
+  /// Attaches a note to the most recent diagnostic.
+  void note(llvm::SMLoc loc, const llvm::Twine &msg);
+
+  unsigned numErrors() const { return errorCount; }
+  bool hadError() const { return errorCount != 0; }
+  const std::vector<Diagnostic> &diagnostics() const { return diags; }
+
+  /// Stops recording after this many errors (0 = unlimited).
+  void setErrorLimit(unsigned limit) { errorLimit = limit; }
+  bool reachedLimit() const { return errorLimit && errorCount >= errorLimit; }
+
+  LineCol resolve(llvm::SMLoc loc) const;
+  llvm::SourceMgr &getSourceMgr() const { return sm; }
+
+  /// Prints every recorded diagnostic to `os` in the given format.
+  void print(llvm::raw_ostream &os, Format format) const;
+
+  /// Checks `# expected-error@+N {{msg}}` style comments in every buffer of
+  /// the source manager against the recorded diagnostics. Unmatched
+  /// expectations and unexpected diagnostics are printed to `os`; returns
+  /// true when everything matched.
+  bool verifyExpectations(llvm::raw_ostream &os) const;
+
+private:
+  Diagnostic &record(Severity severity, llvm::SMLoc loc,
+                     const llvm::Twine &msg);
+  void printText(llvm::raw_ostream &os, const Diagnostic &d) const;
+
+  llvm::SourceMgr &sm;
+  std::vector<Diagnostic> diags;
+  unsigned errorCount = 0;
+  unsigned errorLimit = 0;
+  /// Receives errors past the limit (and their notes), which are dropped.
+  Diagnostic discarded;
+  bool lastDiscarded = false;
+};
+
+} // namespace neve
+
+#endif // NEVE_FRONTEND_DIAGNOSTICS_H

@@ -1,0 +1,34 @@
+//===- MLIRGen.h - Typed AST to the neve dialect ----------------*- C++ -*-===//
+//
+// Emits a checked Module as MLIR: the neve dialect together with func, arith,
+// cf, math and memref. Locals live in memref.alloca slots that mem2reg turns
+// into SSA values; control flow is unstructured (cf), which expresses
+// `break`, `continue` and early `return` directly.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef NEVE_FRONTEND_MLIRGEN_H
+#define NEVE_FRONTEND_MLIRGEN_H
+
+#include "neve/Frontend/AST.h"
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/OwningOpRef.h"
+
+namespace mlir {
+class MLIRContext;
+} // namespace mlir
+
+namespace neve {
+
+/// The C symbol of the program's `main` block; the runtime's `main` calls it.
+inline constexpr const char *kEntrySymbol = "neve_main";
+
+/// Emits `module` (which must have passed Sema). Returns null on failure.
+mlir::OwningOpRef<mlir::ModuleOp> emitMLIR(mlir::MLIRContext &context,
+                                           const llvm::SourceMgr &sm,
+                                           const Module &module);
+
+} // namespace neve
+
+#endif // NEVE_FRONTEND_MLIRGEN_H

@@ -1,0 +1,63 @@
+//===- Pipeline.h - The pass pipelines of neve-translate --------*- C++ -*-===//
+//
+// The one place where Neve's pipelines are assembled from registered passes,
+// so that what `neve-opt` runs pass by pass is what the compiler does, plus
+// the steps after MLIR: translation to LLVM IR, LLVM's optimizer, object
+// emission and linking with the runtime.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef NEVE_PIPELINE_PIPELINE_H
+#define NEVE_PIPELINE_PIPELINE_H
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/Pass/PassManager.h"
+
+#include "llvm/IR/LLVMContext.h"
+#include "llvm/IR/Module.h"
+
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace neve {
+
+/// Cleanup right after MLIRGen: locals to SSA (mem2reg), folding, CSE. The
+/// result is what `--emit=neve` prints.
+void buildNeveCleanupPipeline(mlir::OpPassManager &pm);
+
+/// Host lowering to the LLVM dialect (`--emit=lowered`):
+/// convert-scf-to-cf, convert-neve-to-llvm, reconcile-unrealized-casts.
+void buildLowerToLLVMPipeline(mlir::OpPassManager &pm);
+
+/// Translates an LLVM-dialect module to LLVM IR for the host, gives every
+/// function but the entry point internal linkage, and runs LLVM's
+/// optimization pipeline at `optLevel` (0-3). Returns null on failure
+/// (reported on stderr).
+std::unique_ptr<llvm::Module> translateToLLVMIR(mlir::ModuleOp module,
+                                                llvm::LLVMContext &ctx,
+                                                unsigned optLevel);
+
+/// Emits `module` as a host object file at `path`.
+bool emitObjectFile(llvm::Module &module, llvm::StringRef path,
+                    unsigned optLevel);
+
+struct LinkOptions {
+  std::string runtimeLibrary;          // libneve_runtime.a
+  std::vector<std::string> libraries;  // -l NAME
+  std::vector<std::string> libraryDirs; // -L DIR
+};
+
+/// Links `object` with the runtime into the executable `output` using the
+/// system C++ driver. Returns false (after printing the linker's output) on
+/// failure.
+bool linkExecutable(llvm::StringRef object, llvm::StringRef output,
+                    const LinkOptions &options);
+
+/// The runtime library next to the running tool (`<bin>/../lib`), or the
+/// value of $NEVE_RUNTIME_LIB.
+std::string findRuntimeLibrary(const char *argv0);
+
+} // namespace neve
+
+#endif // NEVE_PIPELINE_PIPELINE_H

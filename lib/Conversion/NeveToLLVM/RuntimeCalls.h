@@ -1,0 +1,50 @@
+//===- RuntimeCalls.h - Calls into the Neve runtime -------------*- C++ -*-===//
+//
+// Helpers for lowering patterns: declare runtime functions on demand from the
+// table in RuntimeFunctions.def, call them, and build constant strings.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef NEVE_LIB_CONVERSION_NEVETOLLVM_RUNTIMECALLS_H
+#define NEVE_LIB_CONVERSION_NEVETOLLVM_RUNTIMECALLS_H
+
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/PatternMatch.h"
+
+namespace mlir::neve {
+
+/// Returns the address of a read-only runtime string record
+/// `{i64 size, [size+1 x i8] bytes}` holding `value`, shared between equal
+/// literals of the module.
+Value getStrLiteral(OpBuilder &b, Location loc, ModuleOp module,
+                    StringRef value);
+
+/// Returns the address of a NUL-terminated C string constant.
+Value getCString(OpBuilder &b, Location loc, ModuleOp module, StringRef value);
+
+class RuntimeCalls {
+public:
+  RuntimeCalls(OpBuilder &b, ModuleOp module) : b(b), module(module) {}
+
+  /// Calls runtime function `name` (which must be in RuntimeFunctions.def).
+  /// Returns the result, or a null value for void functions.
+  Value call(Location loc, StringRef name, ValueRange args);
+
+  /// Converts an i1 to the i8 that the runtime's `bool` parameters take.
+  Value boolArg(Location loc, Value i1);
+
+  /// Emits a call to neve_rt_error with the file, line and column of `loc`
+  /// and `msg`, followed by `llvm.unreachable`.
+  void emitError(Location loc, StringRef msg);
+
+private:
+  LLVM::LLVMFuncOp getOrDeclare(StringRef name);
+
+  OpBuilder &b;
+  ModuleOp module;
+};
+
+} // namespace mlir::neve
+
+#endif // NEVE_LIB_CONVERSION_NEVETOLLVM_RUNTIMECALLS_H

@@ -1,0 +1,112 @@
+//===- NeveOps.cpp - Operations of the neve dialect -----------------------===//
+//
+// Folders and side-effect models of the neve operations.
+//
+//===----------------------------------------------------------------------===//
+
+#include "neve/Dialect/Neve/IR/NeveOps.h"
+
+#include "mlir/IR/Matchers.h"
+#include "mlir/IR/OpImplementation.h"
+
+using namespace mlir;
+using namespace mlir::neve;
+
+#define GET_OP_CLASSES
+#include "neve/Dialect/Neve/IR/NeveOps.cpp.inc"
+
+//===----------------------------------------------------------------------===//
+// StrConstantOp
+//===----------------------------------------------------------------------===//
+
+OpFoldResult StrConstantOp::fold(FoldAdaptor) { return getValueAttr(); }
+
+//===----------------------------------------------------------------------===//
+// StrEqOp
+//===----------------------------------------------------------------------===//
+
+OpFoldResult StrEqOp::fold(FoldAdaptor adaptor) {
+  if (getLhs() == getRhs())
+    return BoolAttr::get(getContext(), true);
+  auto l = dyn_cast_or_null<StringAttr>(adaptor.getLhs());
+  auto r = dyn_cast_or_null<StringAttr>(adaptor.getRhs());
+  if (!l || !r)
+    return {};
+  return BoolAttr::get(getContext(), l.getValue() == r.getValue());
+}
+
+//===----------------------------------------------------------------------===//
+// Checked integer division
+//===----------------------------------------------------------------------===//
+
+/// True when `v` is a constant integer other than zero.
+static bool isNonZeroConstant(Value v) {
+  APInt c;
+  return matchPattern(v, m_ConstantInt(&c)) && !c.isZero();
+}
+
+/// The ops only have an effect (the division-by-zero error) when the divisor
+/// may be zero; otherwise they are pure and may be removed when unused.
+template <typename OpTy>
+static void getCheckedEffects(
+    OpTy op,
+    SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>
+        &effects) {
+  if (!isNonZeroConstant(op.getRhs()))
+    effects.emplace_back(MemoryEffects::Write::get());
+}
+
+void DivIOp::getEffects(
+    SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>
+        &effects) {
+  getCheckedEffects(*this, effects);
+}
+void RemIOp::getEffects(
+    SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>
+        &effects) {
+  getCheckedEffects(*this, effects);
+}
+void CeilDivIOp::getEffects(
+    SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>
+        &effects) {
+  getCheckedEffects(*this, effects);
+}
+
+/// Folds `lhs op rhs` when both are constants and rhs is not zero (a zero
+/// divisor must stay to raise its error at run time). Signed overflow
+/// (INT_MIN // -1) wraps, as integer arithmetic does in Neve.
+template <typename Fn>
+static OpFoldResult foldChecked(Attribute lhs, Attribute rhs, Fn fn) {
+  auto l = dyn_cast_or_null<IntegerAttr>(lhs);
+  auto r = dyn_cast_or_null<IntegerAttr>(rhs);
+  if (!l || !r || r.getValue().isZero())
+    return {};
+  return IntegerAttr::get(l.getType(), fn(l.getValue(), r.getValue()));
+}
+
+OpFoldResult DivIOp::fold(FoldAdaptor adaptor) {
+  // x // 1 == x
+  APInt c;
+  if (matchPattern(getRhs(), m_ConstantInt(&c)) && c.isOne())
+    return getLhs();
+  return foldChecked(adaptor.getLhs(), adaptor.getRhs(),
+                     [](const APInt &a, const APInt &b) { return a.sdiv(b); });
+}
+
+OpFoldResult RemIOp::fold(FoldAdaptor adaptor) {
+  return foldChecked(adaptor.getLhs(), adaptor.getRhs(),
+                     [](const APInt &a, const APInt &b) { return a.srem(b); });
+}
+
+OpFoldResult CeilDivIOp::fold(FoldAdaptor adaptor) {
+  return foldChecked(adaptor.getLhs(), adaptor.getRhs(),
+                     [](const APInt &a, const APInt &b) {
+                       APInt q = a.sdiv(b), r = a.srem(b);
+                       // Round up when the exact quotient is positive and
+                       // there is a remainder.
+                       bool positive = a.isNegative() == b.isNegative();
+                       if (!r.isZero() && positive)
+                         q += 1;
+                       return q;
+                     });
+}

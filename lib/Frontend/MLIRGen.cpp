@@ -1,0 +1,545 @@
+//===- MLIRGen.cpp - Typed AST to the neve dialect ------------------------===//
+
+#include "neve/Frontend/MLIRGen.h"
+#include "neve/Dialect/Neve/IR/NeveOps.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/Verifier.h"
+
+#include "llvm/ADT/DenseMap.h"
+
+using namespace neve;
+using mlir::Value;
+
+namespace {
+
+class Generator {
+public:
+  Generator(mlir::MLIRContext &ctx, const llvm::SourceMgr &sm)
+      : ctx(ctx), sm(sm), b(&ctx) {}
+
+  mlir::OwningOpRef<mlir::ModuleOp> run(const Module &module);
+
+private:
+  mlir::Location loc(llvm::SMLoc l);
+  mlir::Type convert(const Type *t);
+  Value convertValue(Value v, const Type *from, const Type *to,
+                     mlir::Location l);
+  Value defaultValue(const Type *t, mlir::Location l);
+
+  // Functions and statements.
+  void emitFunction(const FuncDecl &fn, mlir::func::FuncOp op);
+  void emitBlock(const Block &block);
+  void emitStmt(const Stmt &s);
+  void emitIf(const IfStmt &s);
+  void emitWhile(const WhileStmt &s);
+  void emitFor(const ForStmt &s);
+  Value slotFor(const VarDecl &var);
+  void declareSlot(const VarDecl &var);
+  /// Starts a new block for code following a terminator (unreachable code
+  /// stays well-formed; canonicalization removes it).
+  void startDeadBlock();
+  bool isTerminated();
+
+  // Expressions.
+  Value emitExpr(const Expr &e);
+  Value emitBinary(const BinaryExpr &e);
+  Value emitArith(BinaryOp op, Value l, Value r, const Type *operandType,
+                  mlir::Location l2);
+  Value emitShortCircuit(const BinaryExpr &e);
+  Value emitCall(const CallExpr &e);
+
+  mlir::MLIRContext &ctx;
+  const llvm::SourceMgr &sm;
+  mlir::OpBuilder b;
+  mlir::ModuleOp module;
+  llvm::DenseMap<const FuncDecl *, mlir::func::FuncOp> funcOps;
+  llvm::DenseMap<const VarDecl *, Value> slots;
+  const FuncDecl *currentFn = nullptr;
+  mlir::Block *entryBlock = nullptr;
+  struct LoopTargets {
+    mlir::Block *breakTo, *continueTo;
+  };
+  std::vector<LoopTargets> loops;
+};
+
+} // namespace
+
+mlir::Location Generator::loc(llvm::SMLoc l) {
+  if (!l.isValid())
+    return b.getUnknownLoc();
+  unsigned id = sm.FindBufferContainingLoc(l);
+  if (!id)
+    return b.getUnknownLoc();
+  auto [line, col] = sm.getLineAndColumn(l, id);
+  return mlir::FileLineColLoc::get(
+      &ctx, sm.getMemoryBuffer(id)->getBufferIdentifier(), line, col);
+}
+
+mlir::Type Generator::convert(const Type *t) {
+  switch (t->getKind()) {
+  case Type::Kind::Bool:
+    return b.getI1Type();
+  case Type::Kind::Char:
+  case Type::Kind::I8:
+    return b.getI8Type();
+  case Type::Kind::I16:
+    return b.getI16Type();
+  case Type::Kind::Int:
+    return b.getI32Type();
+  case Type::Kind::I64:
+    return b.getI64Type();
+  case Type::Kind::Float:
+    return b.getF32Type();
+  case Type::Kind::Str:
+    return mlir::neve::StrType::get(&ctx);
+  case Type::Kind::Void:
+  case Type::Kind::Error:
+    break;
+  }
+  llvm_unreachable("type has no MLIR form");
+}
+
+Value Generator::convertValue(Value v, const Type *from, const Type *to,
+                              mlir::Location l) {
+  if (from == to)
+    return v;
+  mlir::Type target = convert(to);
+  if (to->is(Type::Kind::Bool)) {
+    // bool(x) means x != 0 (§4.5).
+    if (from->isFloat()) {
+      Value zero = mlir::arith::ConstantOp::create(b, l, b.getF32FloatAttr(0));
+      return mlir::arith::CmpFOp::create(b, l, mlir::arith::CmpFPredicate::UNE,
+                                         v, zero);
+    }
+    Value zero = mlir::arith::ConstantOp::create(
+        b, l, b.getIntegerAttr(v.getType(), 0));
+    return mlir::arith::CmpIOp::create(b, l, mlir::arith::CmpIPredicate::ne, v,
+                                       zero);
+  }
+  // Unsigned sources: bool and char.
+  bool fromUnsigned = from->is(Type::Kind::Bool) || from->is(Type::Kind::Char);
+  if (to->isFloat()) {
+    if (from->isFloat())
+      return v;
+    if (fromUnsigned)
+      return mlir::arith::UIToFPOp::create(b, l, target, v);
+    return mlir::arith::SIToFPOp::create(b, l, target, v);
+  }
+  // Integer (or char) target.
+  if (from->isFloat())
+    return mlir::arith::FPToSIOp::create(b, l, target, v);
+  unsigned fw = from->getBitWidth(), tw = to->getBitWidth();
+  if (fw == tw)
+    return v;
+  if (fw > tw)
+    return mlir::arith::TruncIOp::create(b, l, target, v);
+  if (fromUnsigned)
+    return mlir::arith::ExtUIOp::create(b, l, target, v);
+  return mlir::arith::ExtSIOp::create(b, l, target, v);
+}
+
+Value Generator::defaultValue(const Type *t, mlir::Location l) {
+  if (t->is(Type::Kind::Str))
+    return mlir::neve::StrConstantOp::create(b, l, "");
+  mlir::Type mt = convert(t);
+  if (t->isFloat())
+    return mlir::arith::ConstantOp::create(b, l, b.getF32FloatAttr(0));
+  return mlir::arith::ConstantOp::create(b, l, b.getIntegerAttr(mt, 0));
+}
+
+//===----------------------------------------------------------------------===//
+// Functions and statements
+//===----------------------------------------------------------------------===//
+
+mlir::OwningOpRef<mlir::ModuleOp> Generator::run(const Module &m) {
+  module = mlir::ModuleOp::create(loc(llvm::SMLoc()));
+  module->setAttr("neve.source", b.getStringAttr(m.fileName));
+  b.setInsertionPointToEnd(module.getBody());
+  // Declare every function first: calls may precede definitions.
+  for (auto &fn : m.funcs) {
+    llvm::SmallVector<mlir::Type> params;
+    for (auto &p : fn->params)
+      params.push_back(convert(p->type));
+    llvm::SmallVector<mlir::Type> results;
+    if (!fn->returnType->isVoid())
+      results.push_back(convert(fn->returnType));
+    std::string name = fn->isMain ? kEntrySymbol : fn->name;
+    auto op = mlir::func::FuncOp::create(b, loc(fn->loc), name,
+                                         b.getFunctionType(params, results));
+    // Only the entry point is visible outside the program.
+    if (!fn->isMain)
+      op.setPrivate();
+    funcOps[fn.get()] = op;
+  }
+  for (auto &fn : m.funcs)
+    emitFunction(*fn, funcOps[fn.get()]);
+  if (mlir::failed(mlir::verify(module))) {
+    module.emitError("internal error: MLIRGen produced invalid IR");
+    module->erase();
+    return nullptr;
+  }
+  return module;
+}
+
+void Generator::emitFunction(const FuncDecl &fn, mlir::func::FuncOp op) {
+  currentFn = &fn;
+  slots.clear();
+  entryBlock = op.addEntryBlock();
+  b.setInsertionPointToStart(entryBlock);
+  for (auto [param, arg] : llvm::zip(fn.params, entryBlock->getArguments())) {
+    declareSlot(*param);
+    mlir::memref::StoreOp::create(b, loc(param->loc), arg, slots[param.get()]);
+  }
+  emitBlock(fn.body);
+  if (!isTerminated()) {
+    // Running off the end returns the default value (§3.1).
+    mlir::Location l = loc(fn.loc);
+    if (fn.returnType->isVoid())
+      mlir::func::ReturnOp::create(b, l);
+    else
+      mlir::func::ReturnOp::create(b, l, defaultValue(fn.returnType, l));
+  }
+  currentFn = nullptr;
+}
+
+bool Generator::isTerminated() {
+  mlir::Block *block = b.getInsertionBlock();
+  return !block->empty() &&
+         block->back().hasTrait<mlir::OpTrait::IsTerminator>();
+}
+
+void Generator::startDeadBlock() {
+  mlir::Region *region = b.getInsertionBlock()->getParent();
+  b.createBlock(region, region->end());
+}
+
+void Generator::declareSlot(const VarDecl &var) {
+  // Allocas go to the entry block so loops do not grow the stack.
+  mlir::OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(entryBlock);
+  auto memrefType = mlir::MemRefType::get({}, convert(var.type));
+  slots[&var] = mlir::memref::AllocaOp::create(b, loc(var.loc), memrefType);
+}
+
+Value Generator::slotFor(const VarDecl &var) { return slots.lookup(&var); }
+
+void Generator::emitBlock(const Block &block) {
+  for (auto &s : block) {
+    if (isTerminated())
+      startDeadBlock();
+    emitStmt(*s);
+  }
+}
+
+void Generator::emitStmt(const Stmt &s) {
+  mlir::Location l = loc(s.getLoc());
+  switch (s.getKind()) {
+  case Stmt::Kind::VarDecl:
+    for (auto &var : llvm::cast<VarDeclStmt>(s).vars) {
+      declareSlot(*var);
+      Value init = var->init ? emitExpr(*var->init)
+                             : defaultValue(var->type, loc(var->loc));
+      mlir::memref::StoreOp::create(b, loc(var->loc), init, slotFor(*var));
+    }
+    return;
+  case Stmt::Kind::Assign: {
+    auto &as = llvm::cast<AssignStmt>(s);
+    auto &target = llvm::cast<NameExpr>(*as.target);
+    Value slot = slotFor(*target.decl);
+    Value value = emitExpr(*as.value);
+    if (as.compound) {
+      const Type *opType = as.value->type;
+      Value cur = mlir::memref::LoadOp::create(b, l, slot);
+      cur = convertValue(cur, target.type, opType, l);
+      value = emitArith(*as.compound, cur, value, opType, l);
+      value = convertValue(value, opType, target.type, l);
+    }
+    mlir::memref::StoreOp::create(b, l, value, slot);
+    return;
+  }
+  case Stmt::Kind::Expr:
+    emitExpr(*llvm::cast<ExprStmt>(s).expr);
+    return;
+  case Stmt::Kind::Return: {
+    auto &rs = llvm::cast<ReturnStmt>(s);
+    if (rs.value)
+      mlir::func::ReturnOp::create(b, l, emitExpr(*rs.value));
+    else if (currentFn->returnType->isVoid())
+      mlir::func::ReturnOp::create(b, l);
+    else
+      mlir::func::ReturnOp::create(b, l,
+                                   defaultValue(currentFn->returnType, l));
+    return;
+  }
+  case Stmt::Kind::Break:
+    mlir::cf::BranchOp::create(b, l, loops.back().breakTo);
+    return;
+  case Stmt::Kind::Continue:
+    mlir::cf::BranchOp::create(b, l, loops.back().continueTo);
+    return;
+  case Stmt::Kind::If:
+    emitIf(llvm::cast<IfStmt>(s));
+    return;
+  case Stmt::Kind::While:
+    emitWhile(llvm::cast<WhileStmt>(s));
+    return;
+  case Stmt::Kind::For:
+    emitFor(llvm::cast<ForStmt>(s));
+    return;
+  }
+}
+
+void Generator::emitIf(const IfStmt &s) {
+  mlir::Location l = loc(s.getLoc());
+  Value cond = emitExpr(*s.cond);
+  mlir::Region *region = b.getInsertionBlock()->getParent();
+  mlir::Block *before = b.getInsertionBlock();
+  mlir::Block *thenBlock = b.createBlock(region, region->end());
+  mlir::Block *elseBlock =
+      s.hasElse ? b.createBlock(region, region->end()) : nullptr;
+  mlir::Block *merge = b.createBlock(region, region->end());
+  b.setInsertionPointToEnd(before);
+  mlir::cf::CondBranchOp::create(b, l, cond, thenBlock,
+                                 elseBlock ? elseBlock : merge);
+  b.setInsertionPointToEnd(thenBlock);
+  emitBlock(s.thenBody);
+  if (!isTerminated())
+    mlir::cf::BranchOp::create(b, l, merge);
+  if (elseBlock) {
+    b.setInsertionPointToEnd(elseBlock);
+    emitBlock(s.elseBody);
+    if (!isTerminated())
+      mlir::cf::BranchOp::create(b, l, merge);
+  }
+  b.setInsertionPointToEnd(merge);
+}
+
+void Generator::emitWhile(const WhileStmt &s) {
+  mlir::Location l = loc(s.getLoc());
+  mlir::Region *region = b.getInsertionBlock()->getParent();
+  mlir::Block *before = b.getInsertionBlock();
+  mlir::Block *header = b.createBlock(region, region->end());
+  mlir::Block *body = b.createBlock(region, region->end());
+  mlir::Block *exit = b.createBlock(region, region->end());
+  b.setInsertionPointToEnd(before);
+  mlir::cf::BranchOp::create(b, l, header);
+  b.setInsertionPointToEnd(header);
+  Value cond = emitExpr(*s.cond);
+  mlir::cf::CondBranchOp::create(b, l, cond, body, exit);
+  b.setInsertionPointToEnd(body);
+  loops.push_back({exit, header});
+  emitBlock(s.body);
+  loops.pop_back();
+  if (!isTerminated())
+    mlir::cf::BranchOp::create(b, l, header);
+  b.setInsertionPointToEnd(exit);
+}
+
+void Generator::emitFor(const ForStmt &s) {
+  mlir::Location l = loc(s.getLoc());
+  const VarDecl &var = *s.var;
+  declareSlot(var);
+  mlir::memref::StoreOp::create(b, l, emitExpr(*var.init), slotFor(var));
+  mlir::Region *region = b.getInsertionBlock()->getParent();
+  mlir::Block *before = b.getInsertionBlock();
+  mlir::Block *header = b.createBlock(region, region->end());
+  mlir::Block *body = b.createBlock(region, region->end());
+  mlir::Block *latch = b.createBlock(region, region->end());
+  mlir::Block *exit = b.createBlock(region, region->end());
+  b.setInsertionPointToEnd(before);
+  mlir::cf::BranchOp::create(b, l, header);
+  b.setInsertionPointToEnd(header);
+  Value cond = emitExpr(*s.cond);
+  mlir::cf::CondBranchOp::create(b, l, cond, body, exit);
+  b.setInsertionPointToEnd(body);
+  loops.push_back({exit, latch});
+  emitBlock(s.body);
+  loops.pop_back();
+  if (!isTerminated())
+    mlir::cf::BranchOp::create(b, l, latch);
+  b.setInsertionPointToEnd(latch);
+  Value step;
+  if (s.step) {
+    step = emitExpr(*s.step);
+  } else if (var.type->isFloat()) {
+    step = mlir::arith::ConstantOp::create(b, l, b.getF32FloatAttr(1));
+  } else {
+    step = mlir::arith::ConstantOp::create(
+        b, l, b.getIntegerAttr(convert(var.type), 1));
+  }
+  Value cur = mlir::memref::LoadOp::create(b, l, slotFor(var));
+  mlir::memref::StoreOp::create(
+      b, l, emitArith(BinaryOp::Add, cur, step, var.type, l), slotFor(var));
+  mlir::cf::BranchOp::create(b, l, header);
+  b.setInsertionPointToEnd(exit);
+}
+
+//===----------------------------------------------------------------------===//
+// Expressions
+//===----------------------------------------------------------------------===//
+
+Value Generator::emitExpr(const Expr &e) {
+  mlir::Location l = loc(e.getLoc());
+  switch (e.getKind()) {
+  case Expr::Kind::IntLit:
+    return mlir::arith::ConstantOp::create(
+        b, l,
+        b.getIntegerAttr(convert(e.type), llvm::cast<IntLitExpr>(e).value));
+  case Expr::Kind::FloatLit:
+    return mlir::arith::ConstantOp::create(
+        b, l, b.getF32FloatAttr((float)llvm::cast<FloatLitExpr>(e).value));
+  case Expr::Kind::StrLit:
+    return mlir::neve::StrConstantOp::create(b, l,
+                                             llvm::cast<StrLitExpr>(e).value);
+  case Expr::Kind::BoolLit:
+    return mlir::arith::ConstantOp::create(
+        b, l, b.getBoolAttr(llvm::cast<BoolLitExpr>(e).value));
+  case Expr::Kind::Name:
+    return mlir::memref::LoadOp::create(
+        b, l, slotFor(*llvm::cast<NameExpr>(e).decl));
+  case Expr::Kind::Unary: {
+    auto &u = llvm::cast<UnaryExpr>(e);
+    Value v = emitExpr(*u.operand);
+    if (u.op == UnaryOp::Not) {
+      Value t = mlir::arith::ConstantOp::create(b, l, b.getBoolAttr(true));
+      return mlir::arith::XOrIOp::create(b, l, v, t);
+    }
+    if (e.type->isFloat())
+      return mlir::arith::NegFOp::create(b, l, v);
+    Value zero = mlir::arith::ConstantOp::create(
+        b, l, b.getIntegerAttr(v.getType(), 0));
+    return mlir::arith::SubIOp::create(b, l, zero, v);
+  }
+  case Expr::Kind::Binary:
+    return emitBinary(llvm::cast<BinaryExpr>(e));
+  case Expr::Kind::Call:
+    return emitCall(llvm::cast<CallExpr>(e));
+  case Expr::Kind::Cast: {
+    auto &c = llvm::cast<CastExpr>(e);
+    return convertValue(emitExpr(*c.operand), c.operand->type, e.type, l);
+  }
+  }
+  llvm_unreachable("unknown expression kind");
+}
+
+Value Generator::emitShortCircuit(const BinaryExpr &e) {
+  mlir::Location l = loc(e.getLoc());
+  bool isAnd = e.op == BinaryOp::And;
+  Value lhs = emitExpr(*e.lhs);
+  mlir::Region *region = b.getInsertionBlock()->getParent();
+  mlir::Block *before = b.getInsertionBlock();
+  mlir::Block *rhsBlock = b.createBlock(region, region->end());
+  mlir::Block *merge = b.createBlock(region, region->end());
+  merge->addArgument(b.getI1Type(), l);
+  b.setInsertionPointToEnd(before);
+  // and: false skips the rhs; or: true skips it.
+  if (isAnd)
+    mlir::cf::CondBranchOp::create(b, l, lhs, rhsBlock, {}, merge, {lhs});
+  else
+    mlir::cf::CondBranchOp::create(b, l, lhs, merge, {lhs}, rhsBlock, {});
+  b.setInsertionPointToEnd(rhsBlock);
+  Value rhs = emitExpr(*e.rhs);
+  mlir::cf::BranchOp::create(b, l, merge, rhs);
+  b.setInsertionPointToEnd(merge);
+  return merge->getArgument(0);
+}
+
+Value Generator::emitArith(BinaryOp op, Value lhs, Value rhs,
+                           const Type *operandType, mlir::Location l) {
+  namespace arith = mlir::arith;
+  bool isFloat = operandType->isFloat();
+  switch (op) {
+  case BinaryOp::Add:
+    return isFloat ? (Value)arith::AddFOp::create(b, l, lhs, rhs)
+                   : (Value)arith::AddIOp::create(b, l, lhs, rhs);
+  case BinaryOp::Sub:
+    return isFloat ? (Value)arith::SubFOp::create(b, l, lhs, rhs)
+                   : (Value)arith::SubIOp::create(b, l, lhs, rhs);
+  case BinaryOp::Mul:
+    return isFloat ? (Value)arith::MulFOp::create(b, l, lhs, rhs)
+                   : (Value)arith::MulIOp::create(b, l, lhs, rhs);
+  case BinaryOp::Div:
+    return arith::DivFOp::create(b, l, lhs, rhs);
+  case BinaryOp::Mod:
+    return isFloat ? (Value)arith::RemFOp::create(b, l, lhs, rhs)
+                   : (Value)mlir::neve::RemIOp::create(b, l, lhs, rhs);
+  case BinaryOp::FloorDiv:
+    return mlir::neve::DivIOp::create(b, l, lhs, rhs);
+  case BinaryOp::CeilDiv:
+    return mlir::neve::CeilDivIOp::create(b, l, lhs, rhs);
+  case BinaryOp::Shl:
+    return arith::ShLIOp::create(b, l, lhs, rhs);
+  case BinaryOp::Shr:
+    return arith::ShRUIOp::create(b, l, lhs, rhs);
+  case BinaryOp::BitOr:
+    return arith::OrIOp::create(b, l, lhs, rhs);
+  case BinaryOp::Xor:
+    return arith::XOrIOp::create(b, l, lhs, rhs);
+  default:
+    break;
+  }
+  llvm_unreachable("not an arithmetic operator");
+}
+
+Value Generator::emitBinary(const BinaryExpr &e) {
+  namespace arith = mlir::arith;
+  if (e.op == BinaryOp::And || e.op == BinaryOp::Or)
+    return emitShortCircuit(e);
+  mlir::Location l = loc(e.getLoc());
+  Value lhs = emitExpr(*e.lhs);
+  Value rhs = emitExpr(*e.rhs);
+  const Type *ot = e.operandType;
+  auto cmp = [&](arith::CmpIPredicate si, arith::CmpFPredicate f) -> Value {
+    if (ot->isFloat())
+      return arith::CmpFOp::create(b, l, f, lhs, rhs);
+    return arith::CmpIOp::create(b, l, si, lhs, rhs);
+  };
+  switch (e.op) {
+  case BinaryOp::Eq:
+    if (ot->is(Type::Kind::Str))
+      return mlir::neve::StrEqOp::create(b, l, lhs, rhs);
+    return cmp(arith::CmpIPredicate::eq, arith::CmpFPredicate::OEQ);
+  case BinaryOp::Ne:
+    if (ot->is(Type::Kind::Str)) {
+      Value eq = mlir::neve::StrEqOp::create(b, l, lhs, rhs);
+      Value t = arith::ConstantOp::create(b, l, b.getBoolAttr(true));
+      return arith::XOrIOp::create(b, l, eq, t);
+    }
+    return cmp(arith::CmpIPredicate::ne, arith::CmpFPredicate::UNE);
+  case BinaryOp::Lt:
+    return cmp(arith::CmpIPredicate::slt, arith::CmpFPredicate::OLT);
+  case BinaryOp::Gt:
+    return cmp(arith::CmpIPredicate::sgt, arith::CmpFPredicate::OGT);
+  case BinaryOp::Le:
+    return cmp(arith::CmpIPredicate::sle, arith::CmpFPredicate::OLE);
+  case BinaryOp::Ge:
+    return cmp(arith::CmpIPredicate::sge, arith::CmpFPredicate::OGE);
+  default:
+    return emitArith(e.op, lhs, rhs, ot, l);
+  }
+}
+
+Value Generator::emitCall(const CallExpr &e) {
+  mlir::Location l = loc(e.getLoc());
+  llvm::SmallVector<Value> args;
+  for (auto &a : e.args)
+    args.push_back(emitExpr(*a));
+  if (!e.decl) {
+    // print / printl.
+    mlir::neve::PrintOp::create(b, l, args, e.callee == "print");
+    return nullptr;
+  }
+  auto call = mlir::func::CallOp::create(b, l, funcOps[e.decl], args);
+  return call.getNumResults() ? call.getResult(0) : nullptr;
+}
+
+mlir::OwningOpRef<mlir::ModuleOp>
+neve::emitMLIR(mlir::MLIRContext &context, const llvm::SourceMgr &sm,
+               const Module &module) {
+  return Generator(context, sm).run(module);
+}

@@ -1,0 +1,42 @@
+//===- InitAll.cpp - Register every Neve dialect and pass -----------------===//
+
+#include "neve/InitAll.h"
+#include "neve/Conversion/Passes.h"
+#include "neve/Dialect/Neve/IR/NeveDialect.h"
+
+#include "mlir/Conversion/Passes.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/GPU/Transforms/Passes.h"
+#include "mlir/Dialect/Index/IR/IndexDialect.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/UB/IR/UBOps.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/IR/DialectRegistry.h"
+#include "mlir/InitAllExtensions.h"
+#include "mlir/Transforms/Passes.h"
+
+void mlir::neve::registerAllNeveDialects(DialectRegistry &registry) {
+  registry.insert<neve::NeveDialect, arith::ArithDialect, cf::ControlFlowDialect,
+                  func::FuncDialect, gpu::GPUDialect, index::IndexDialect,
+                  LLVM::LLVMDialect, NVVM::NVVMDialect, math::MathDialect,
+                  memref::MemRefDialect, nvgpu::NVGPUDialect, scf::SCFDialect,
+                  ub::UBDialect, vector::VectorDialect>();
+  // Interface implementations (memref mem2reg, LLVM translation, ...).
+  registerAllExtensions(registry);
+}
+
+void mlir::neve::registerAllNevePasses() {
+  registerNeveConversionPasses();
+  // Upstream passes used by Neve's pipelines.
+  registerTransformsPasses();
+  registerConversionPasses();
+  registerGPUPasses();
+}

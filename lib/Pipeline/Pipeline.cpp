@@ -1,0 +1,166 @@
+//===- Pipeline.cpp - The pass pipelines of neve-translate ----------------===//
+
+#include "neve/Pipeline/Pipeline.h"
+#include "neve/Conversion/Passes.h"
+#include "neve/Frontend/MLIRGen.h"
+
+#include "mlir/Conversion/Passes.h"
+#include "mlir/Conversion/ReconcileUnrealizedCasts/ReconcileUnrealizedCasts.h"
+#include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Target/LLVMIR/Export.h"
+#include "mlir/Transforms/Passes.h"
+
+#include "llvm/IR/LegacyPassManager.h"
+#include "llvm/MC/TargetRegistry.h"
+#include "llvm/Passes/PassBuilder.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Program.h"
+#include "llvm/Support/TargetSelect.h"
+#include "llvm/Support/raw_ostream.h"
+#include "llvm/Target/TargetMachine.h"
+#include "llvm/TargetParser/Host.h"
+
+using namespace neve;
+
+void neve::buildNeveCleanupPipeline(mlir::OpPassManager &pm) {
+  pm.addPass(mlir::createMem2Reg());
+  pm.addPass(mlir::createCanonicalizerPass());
+  pm.addPass(mlir::createCSEPass());
+}
+
+void neve::buildLowerToLLVMPipeline(mlir::OpPassManager &pm) {
+  pm.addPass(mlir::createSCFToControlFlowPass());
+  pm.addPass(mlir::neve::createConvertNeveToLLVMPass());
+  pm.addPass(mlir::createReconcileUnrealizedCastsPass());
+}
+
+static llvm::TargetMachine *getHostTargetMachine(unsigned optLevel) {
+  static bool initialized = [] {
+    llvm::InitializeNativeTarget();
+    llvm::InitializeNativeTargetAsmPrinter();
+    return true;
+  }();
+  (void)initialized;
+  std::string triple = llvm::sys::getDefaultTargetTriple();
+  std::string error;
+  const llvm::Target *target =
+      llvm::TargetRegistry::lookupTarget(llvm::Triple(triple), error);
+  if (!target) {
+    llvm::errs() << "error: no target for " << triple << ": " << error << "\n";
+    return nullptr;
+  }
+  llvm::TargetOptions options;
+  auto level = optLevel == 0   ? llvm::CodeGenOptLevel::None
+               : optLevel == 1 ? llvm::CodeGenOptLevel::Less
+               : optLevel == 2 ? llvm::CodeGenOptLevel::Default
+                               : llvm::CodeGenOptLevel::Aggressive;
+  return target->createTargetMachine(llvm::Triple(triple),
+                                     llvm::sys::getHostCPUName(), "", options,
+                                     llvm::Reloc::PIC_, std::nullopt, level);
+}
+
+std::unique_ptr<llvm::Module> neve::translateToLLVMIR(mlir::ModuleOp module,
+                                                      llvm::LLVMContext &ctx,
+                                                      unsigned optLevel) {
+  llvm::StringRef name = "neve";
+  if (auto src = module->getAttrOfType<mlir::StringAttr>("neve.source"))
+    name = src.getValue();
+  std::unique_ptr<llvm::Module> llvmModule =
+      mlir::translateModuleToLLVMIR(module, ctx, name);
+  if (!llvmModule) {
+    llvm::errs() << "error: translation to LLVM IR failed\n";
+    return nullptr;
+  }
+  std::unique_ptr<llvm::TargetMachine> tm(getHostTargetMachine(optLevel));
+  if (!tm)
+    return nullptr;
+  llvmModule->setDataLayout(tm->createDataLayout());
+  llvmModule->setTargetTriple(tm->getTargetTriple());
+
+  // Only the entry point is called from outside; everything else may be
+  // inlined and removed.
+  for (llvm::Function &fn : *llvmModule)
+    if (!fn.isDeclaration() && fn.getName() != kEntrySymbol)
+      fn.setLinkage(llvm::GlobalValue::InternalLinkage);
+
+  if (optLevel == 0)
+    return llvmModule;
+  llvm::LoopAnalysisManager lam;
+  llvm::FunctionAnalysisManager fam;
+  llvm::CGSCCAnalysisManager cgam;
+  llvm::ModuleAnalysisManager mam;
+  llvm::PassBuilder pb(tm.get());
+  pb.registerModuleAnalyses(mam);
+  pb.registerCGSCCAnalyses(cgam);
+  pb.registerFunctionAnalyses(fam);
+  pb.registerLoopAnalyses(lam);
+  pb.crossRegisterProxies(lam, fam, cgam, mam);
+  auto level = optLevel == 1   ? llvm::OptimizationLevel::O1
+               : optLevel == 2 ? llvm::OptimizationLevel::O2
+                               : llvm::OptimizationLevel::O3;
+  llvm::ModulePassManager mpm = pb.buildPerModuleDefaultPipeline(level);
+  mpm.run(*llvmModule, mam);
+  return llvmModule;
+}
+
+bool neve::emitObjectFile(llvm::Module &module, llvm::StringRef path,
+                          unsigned optLevel) {
+  std::unique_ptr<llvm::TargetMachine> tm(getHostTargetMachine(optLevel));
+  if (!tm)
+    return false;
+  std::error_code ec;
+  llvm::raw_fd_ostream out(path, ec, llvm::sys::fs::OF_None);
+  if (ec) {
+    llvm::errs() << "error: cannot write " << path << ": " << ec.message()
+                 << "\n";
+    return false;
+  }
+  llvm::legacy::PassManager pm;
+  if (tm->addPassesToEmitFile(pm, out, nullptr,
+                              llvm::CodeGenFileType::ObjectFile)) {
+    llvm::errs() << "error: the target cannot emit object files\n";
+    return false;
+  }
+  pm.run(module);
+  out.flush();
+  return !out.has_error();
+}
+
+bool neve::linkExecutable(llvm::StringRef object, llvm::StringRef output,
+                          const LinkOptions &options) {
+  auto driver = llvm::sys::findProgramByName("c++");
+  if (!driver) {
+    llvm::errs() << "error: no C++ driver ('c++') on PATH to link with\n";
+    return false;
+  }
+  std::vector<std::string> args = {*driver,         object.str(), "-o",
+                                   output.str(),    options.runtimeLibrary};
+  for (const std::string &dir : options.libraryDirs)
+    args.push_back("-L" + dir);
+  for (const std::string &lib : options.libraries)
+    args.push_back("-l" + lib);
+  for (const char *lib : {"-lgc", "-lpthread", "-ldl", "-lm"})
+    args.push_back(lib);
+  llvm::SmallVector<llvm::StringRef> argRefs(args.begin(), args.end());
+  std::string errMsg;
+  int rc = llvm::sys::ExecuteAndWait(*driver, argRefs, std::nullopt, {}, 0, 0,
+                                     &errMsg);
+  if (rc != 0) {
+    llvm::errs() << "error: linking " << output << " failed"
+                 << (errMsg.empty() ? "" : ": " + errMsg) << "\n";
+    return false;
+  }
+  return true;
+}
+
+std::string neve::findRuntimeLibrary(const char *argv0) {
+  if (const char *env = std::getenv("NEVE_RUNTIME_LIB"))
+    return env;
+  std::string exe = llvm::sys::fs::getMainExecutable(
+      argv0, reinterpret_cast<void *>(&findRuntimeLibrary));
+  llvm::SmallString<256> path(llvm::sys::path::parent_path(exe));
+  llvm::sys::path::append(path, "..", "lib", "libneve_runtime.a");
+  return std::string(path);
+}

@@ -1,0 +1,46 @@
+//===- Entry.cpp - Process entry point of compiled programs -----*- C++ -*-===//
+//
+// The runtime owns `main`: it starts the collector, keeps the command-line
+// arguments for `argv()`, runs the compiled program (neve_main, which makes
+// the `_prebuild` calls and runs the `main` block, §2.2) and exits with status
+// 0 through neve_exit. This file holds `main` and nothing the rest of the
+// runtime needs, so unit tests link the other files without it.
+//
+//===----------------------------------------------------------------------===//
+
+#include "neve/Runtime/neve_runtime.h"
+
+// Threads of the program are registered with the collector.
+#define GC_THREADS
+#include <gc.h>
+
+namespace {
+
+int savedArgc = 0;
+char **savedArgv = nullptr;
+
+} // namespace
+
+extern "C" int32_t neve_argc(void) {
+  return savedArgc > 1 ? static_cast<int32_t>(savedArgc - 1) : 0;
+}
+
+extern "C" const char *neve_argv_at(int32_t i) {
+  if (i < 0 || i >= neve_argc())
+    return nullptr;
+  return savedArgv[i + 1];
+}
+
+int main(int argc, char **argv) {
+  GC_INIT();
+  // Lets threads that the collector did not create register themselves.
+  GC_allow_register_threads();
+  savedArgc = argc;
+  savedArgv = argv;
+
+  neve_main();
+
+  // Writes any unfinished line and stdio's buffers, then exits with status 0
+  // unless another thread is already ending the process with an error.
+  neve_exit(0);
+}

@@ -1,0 +1,124 @@
+//===- Errors.cpp - Runtime errors and abnormal exit ------------*- C++ -*-===//
+//
+// A runtime error (language reference, conventions and §6.8.1) stops the
+// whole program: the failing thread flushes its pending output, reports
+// `file:line:col: runtime error: message` on stderr and ends the process with
+// status 1. `_quit_()` ends it the same way without a message. neve_exit is
+// the normal end of the program.
+//
+// Abnormal ends use _exit, not exit: other threads may still be running, and
+// exit() would run static destructors under them. Completed print lines
+// are already written (Print.cpp) and stdio is flushed explicitly, so nothing
+// finished is lost. Only the first thread to end the process does so; any
+// other thread that fails or quits meanwhile waits for the process to end, so
+// reports never mix, the exit status is that of the first, and no lock is
+// taken twice.
+//
+//===----------------------------------------------------------------------===//
+
+#include "neve/Runtime/neve_runtime.h"
+
+#include <atomic>
+#include <cerrno>
+#include <cstdarg>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <string>
+
+#include <unistd.h>
+
+namespace {
+
+std::atomic<bool> exitClaimed{false};
+thread_local bool thisThreadExiting = false;
+
+void writeAll(int fd, const char *data, size_t size) {
+  while (size > 0) {
+    ssize_t n = ::write(fd, data, size);
+    if (n < 0) {
+      if (errno == EINTR)
+        continue;
+      return;
+    }
+    data += n;
+    size -= static_cast<size_t>(n);
+  }
+}
+
+/// Makes the calling thread the one that ends the process. A thread that
+/// fails again while exiting (say, inside a flush) exits at once; any other
+/// thread blocks until the process is gone.
+void claimExit() {
+  if (thisThreadExiting)
+    _exit(1);
+  thisThreadExiting = true;
+  if (exitClaimed.exchange(true)) {
+    for (;;)
+      pause();
+  }
+}
+
+/// Writes everything the program produced so far: the calling thread's
+/// unfinished print line, then stdio buffers of foreign code.
+void flushOutput() {
+  neve_print_flush();
+  std::fflush(nullptr);
+}
+
+[[noreturn]] void reportAndExit(const char *file, int32_t line, int32_t col,
+                                const char *msg) {
+  std::string text = file ? file : "<unknown>";
+  text += ':';
+  text += std::to_string(line);
+  text += ':';
+  text += std::to_string(col);
+  text += ": runtime error: ";
+  text += msg ? msg : "";
+  text += '\n';
+  writeAll(STDERR_FILENO, text.data(), text.size());
+  _exit(1);
+}
+
+} // namespace
+
+extern "C" void neve_rt_error(const char *file, int32_t line, int32_t col,
+                              const char *msg) {
+  claimExit();
+  flushOutput();
+  reportAndExit(file, line, col, msg);
+}
+
+extern "C" void neve_rt_errorf(const char *file, int32_t line, int32_t col,
+                               const char *fmt, ...) {
+  claimExit();
+  flushOutput();
+  va_list args;
+  va_start(args, fmt);
+  va_list copy;
+  va_copy(copy, args);
+  int len = std::vsnprintf(nullptr, 0, fmt, copy);
+  va_end(copy);
+  std::string msg;
+  if (len > 0) {
+    msg.resize(static_cast<size_t>(len) + 1);
+    std::vsnprintf(&msg[0], msg.size(), fmt, args);
+    msg.resize(static_cast<size_t>(len));
+  }
+  va_end(args);
+  reportAndExit(file, line, col, msg.c_str());
+}
+
+extern "C" void neve_quit(void) {
+  claimExit();
+  flushOutput();
+  _exit(1);
+}
+
+extern "C" void neve_exit(int32_t status) {
+  claimExit();
+  flushOutput();
+  // A normal exit: atexit handlers of foreign libraries run, and threads that
+  // are still running end with the process (§2.2).
+  std::exit(status);
+}

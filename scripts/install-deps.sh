@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# Idempotent install of every package that the build, the tests, the examples and
+# the benchmarks of Neve need on Debian 12. Safe to run again: it installs only
+# what is missing. The Makefile runs it when a stamp of this file is out of date.
+set -euo pipefail
+
+PKGS=(
+  # Toolchain: MLIR/LLVM 22 (FileCheck and lit come with llvm-22-tools).
+  llvm-22-dev libmlir-22-dev mlir-22-tools llvm-22-tools clang-22 lld-22
+  libclang-rt-22-dev          # sanitizers and libFuzzer for clang-22
+  cmake ninja-build ccache g++ make python3 zlib1g-dev libzstd-dev libz3-dev libcurl4-openssl-dev libedit-dev libxml2-dev libffi-dev
+  # Runtime libraries.
+  libgc-dev nlohmann-json3-dev libpng-dev
+  # Tests and benchmarks.
+  libgtest-dev libgmock-dev libbenchmark-dev
+  # Real data for Frost.
+  dataset-fashion-mnist
+)
+
+missing=()
+for p in "${PKGS[@]}"; do
+  if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed"; then
+    missing+=("$p")
+  fi
+done
+
+if [ ${#missing[@]} -eq 0 ]; then
+  echo "install-deps: all ${#PKGS[@]} packages present"
+  exit 0
+fi
+
+echo "install-deps: installing ${missing[*]}"
+SUDO=""
+if [ "$(id -u)" -ne 0 ]; then SUDO="sudo"; fi
+export DEBIAN_FRONTEND=noninteractive
+$SUDO apt-get update -qq
+$SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}"
+echo "install-deps: done"

@@ -1,0 +1,199 @@
+//===- neve-translate.cpp - The whole Neve pipeline -----------------------===//
+//
+// neve-translate FILE.nv -o BIN            compile to a native executable
+// neve-translate FILE.nv --emit=STAGE      stop after a stage and print it:
+//                                          ast | neve | lowered | llvm | obj | exe
+// neve-translate FILE.nv --check           parse and type-check only
+//
+//===----------------------------------------------------------------------===//
+
+#include "neve/Frontend/Diagnostics.h"
+#include "neve/Frontend/MLIRGen.h"
+#include "neve/Frontend/Parser.h"
+#include "neve/Frontend/Sema.h"
+#include "neve/InitAll.h"
+#include "neve/Pipeline/Pipeline.h"
+
+#include "mlir/IR/DialectRegistry.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Target/LLVMIR/Dialect/All.h"
+
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/FileUtilities.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Program.h"
+#include "llvm/Support/ToolOutputFile.h"
+
+using namespace neve;
+namespace cl = llvm::cl;
+
+namespace {
+enum class Emit { Ast, Neve, Lowered, LLVM, Obj, Exe };
+
+cl::OptionCategory category("neve-translate options");
+cl::opt<std::string> inputFile(cl::Positional, cl::desc("<file.nv>"),
+                               cl::Required, cl::cat(category));
+cl::opt<std::string> outputFile("o", cl::desc("Output file"),
+                                cl::value_desc("path"), cl::cat(category));
+cl::opt<Emit> emit(
+    "emit", cl::desc("Stop after a stage and write its result"),
+    cl::values(clEnumValN(Emit::Ast, "ast", "the typed AST"),
+               clEnumValN(Emit::Neve, "neve", "the neve dialect IR"),
+               clEnumValN(Emit::Lowered, "lowered", "the LLVM dialect IR"),
+               clEnumValN(Emit::LLVM, "llvm", "optimized LLVM IR"),
+               clEnumValN(Emit::Obj, "obj", "an object file"),
+               clEnumValN(Emit::Exe, "exe", "an executable (default)")),
+    cl::init(Emit::Exe), cl::cat(category));
+cl::opt<bool> checkOnly("check", cl::desc("Parse and type-check, then exit"),
+                        cl::cat(category));
+cl::opt<bool> verifyDiags(
+    "verify-diagnostics",
+    cl::desc("Check diagnostics against '# expected-error' comments"),
+    cl::cat(category));
+cl::opt<std::string> diagFormat("diagnostics",
+                                cl::desc("Diagnostic format: text or json"),
+                                cl::init("text"), cl::cat(category));
+cl::opt<unsigned> optLevel("O", cl::desc("Optimization level (0-3)"),
+                           cl::Prefix, cl::init(2), cl::cat(category));
+cl::list<std::string> libs("l", cl::desc("Link with library NAME"),
+                           cl::Prefix, cl::value_desc("NAME"),
+                           cl::cat(category));
+cl::list<std::string> libDirs("L", cl::desc("Search DIR for libraries"),
+                              cl::Prefix, cl::value_desc("DIR"),
+                              cl::cat(category));
+
+/// Writes `text` to -o (or stdout).
+bool writeOutput(llvm::function_ref<void(llvm::raw_ostream &)> fn) {
+  std::string path = outputFile.empty() ? "-" : outputFile.getValue();
+  std::error_code ec;
+  llvm::ToolOutputFile out(path, ec, llvm::sys::fs::OF_Text);
+  if (ec) {
+    llvm::errs() << "error: cannot write " << path << ": " << ec.message()
+                 << "\n";
+    return false;
+  }
+  fn(out.os());
+  out.keep();
+  return true;
+}
+
+int compile(const char *argv0) {
+  llvm::SourceMgr sm;
+  auto buffer = llvm::MemoryBuffer::getFileOrSTDIN(inputFile);
+  if (!buffer) {
+    llvm::errs() << "error: cannot read " << inputFile << ": "
+                 << buffer.getError().message() << "\n";
+    return 1;
+  }
+  unsigned id = sm.AddNewSourceBuffer(std::move(*buffer), llvm::SMLoc());
+  DiagEngine diag(sm);
+  diag.setErrorLimit(50);
+  auto jsonFormat = diagFormat == "json" ? DiagEngine::Format::Json
+                                         : DiagEngine::Format::Text;
+  auto finishDiagnostics = [&]() -> int {
+    if (verifyDiags)
+      return diag.verifyExpectations(llvm::errs()) ? 0 : 1;
+    if (!diag.diagnostics().empty())
+      diag.print(llvm::errs(), jsonFormat);
+    return diag.hadError() ? 1 : 0;
+  };
+
+  Parser parser(sm, id, diag);
+  std::unique_ptr<Module> module = parser.parseModule();
+  TypeContext types;
+  if (!diag.hadError())
+    checkModule(*module, types, diag);
+  if (diag.hadError() || verifyDiags || checkOnly) {
+    int rc = finishDiagnostics();
+    if (rc || verifyDiags || checkOnly)
+      return rc;
+  }
+  if (!diag.diagnostics().empty())
+    diag.print(llvm::errs(), jsonFormat); // warnings
+  if (emit == Emit::Ast)
+    return writeOutput([&](llvm::raw_ostream &os) { printAST(*module, sm, os); })
+               ? 0
+               : 1;
+
+  mlir::DialectRegistry registry;
+  mlir::neve::registerAllNeveDialects(registry);
+  mlir::registerAllToLLVMIRTranslations(registry);
+  mlir::MLIRContext context(registry);
+  context.loadAllAvailableDialects();
+  mlir::OwningOpRef<mlir::ModuleOp> mod = emitMLIR(context, sm, *module);
+  if (!mod)
+    return 1;
+
+  mlir::PassManager pm(&context);
+  buildNeveCleanupPipeline(pm);
+  if (mlir::failed(pm.run(*mod)))
+    return 1;
+  if (emit == Emit::Neve)
+    return writeOutput([&](llvm::raw_ostream &os) { mod->print(os); }) ? 0 : 1;
+
+  mlir::PassManager lower(&context);
+  buildLowerToLLVMPipeline(lower);
+  if (mlir::failed(lower.run(*mod)))
+    return 1;
+  if (emit == Emit::Lowered)
+    return writeOutput([&](llvm::raw_ostream &os) { mod->print(os); }) ? 0 : 1;
+
+  llvm::LLVMContext llvmContext;
+  auto llvmModule = translateToLLVMIR(*mod, llvmContext, optLevel);
+  if (!llvmModule)
+    return 1;
+  if (emit == Emit::LLVM)
+    return writeOutput([&](llvm::raw_ostream &os) { llvmModule->print(os, nullptr); })
+               ? 0
+               : 1;
+
+  std::string output = outputFile;
+  if (output.empty()) {
+    llvm::SmallString<128> stem(llvm::sys::path::stem(inputFile));
+    if (emit == Emit::Obj)
+      stem += ".o";
+    output = std::string(stem);
+  }
+  if (emit == Emit::Obj)
+    return emitObjectFile(*llvmModule, output, optLevel) ? 0 : 1;
+
+  llvm::SmallString<128> objPath;
+  if (auto ec = llvm::sys::fs::createTemporaryFile("neve", "o", objPath)) {
+    llvm::errs() << "error: cannot create a temporary file: " << ec.message()
+                 << "\n";
+    return 1;
+  }
+  llvm::FileRemover removeObj(objPath);
+  if (!emitObjectFile(*llvmModule, objPath, optLevel))
+    return 1;
+  LinkOptions link;
+  link.runtimeLibrary = findRuntimeLibrary(argv0);
+  if (!llvm::sys::fs::exists(link.runtimeLibrary)) {
+    llvm::errs() << "error: the Neve runtime library is missing: "
+                 << link.runtimeLibrary << " (set NEVE_RUNTIME_LIB)\n";
+    return 1;
+  }
+  link.libraries.assign(libs.begin(), libs.end());
+  link.libraryDirs.assign(libDirs.begin(), libDirs.end());
+  return linkExecutable(objPath, output, link) ? 0 : 1;
+}
+} // namespace
+
+int main(int argc, char **argv) {
+  llvm::InitLLVM init(argc, argv);
+  cl::HideUnrelatedOptions(category);
+  cl::ParseCommandLineOptions(argc, argv, "Neve compiler\n");
+  if (optLevel > 3) {
+    llvm::errs() << "error: -O takes 0, 1, 2 or 3\n";
+    return 1;
+  }
+  if (diagFormat != "text" && diagFormat != "json") {
+    llvm::errs() << "error: --diagnostics takes 'text' or 'json'\n";
+    return 1;
+  }
+  return compile(argv[0]);
+}

@@ -1,0 +1,172 @@
+//===- neve.cpp - The Neve driver -----------------------------------------===//
+//
+//   neve run FILE.nv [args...]    compile (cached) and run; the program's exit
+//                                 status is neve's
+//   neve build FILE.nv [-o BIN]   compile to an executable
+//
+// The driver has no MLIR in it: it calls neve-translate next to it and caches
+// the executables under $NEVE_CACHE_DIR (default $XDG_CACHE_HOME/neve or
+// ~/.cache/neve), keyed by the source text and the compiler's identity.
+//
+//===----------------------------------------------------------------------===//
+
+#include "llvm/ADT/SmallString.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Process.h"
+#include "llvm/Support/Program.h"
+#include "llvm/Support/SHA256.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <cerrno>
+#include <cstring>
+#include <unistd.h>
+
+namespace fs = llvm::sys::fs;
+namespace path = llvm::sys::path;
+
+static void usage() {
+  llvm::errs() << "usage: neve run FILE.nv [args...]\n"
+                  "       neve build FILE.nv [-o BIN] [neve-translate options]\n";
+}
+
+/// neve-translate in the same directory as this driver.
+static std::string siblingTool(const char *argv0, llvm::StringRef name) {
+  std::string exe =
+      fs::getMainExecutable(argv0, reinterpret_cast<void *>(&usage));
+  llvm::SmallString<256> p(path::parent_path(exe));
+  path::append(p, name);
+  return std::string(p);
+}
+
+/// Appends the size and modification time of `file` to `hash`.
+static void hashFileIdentity(llvm::SHA256 &hash, llvm::StringRef file) {
+  fs::file_status st;
+  if (fs::status(file, st))
+    return;
+  std::string id = file.str() + ":" + std::to_string(st.getSize()) + ":" +
+                   std::to_string(st.getLastModificationTime()
+                                      .time_since_epoch()
+                                      .count());
+  hash.update(id);
+}
+
+static std::string cacheDir() {
+  if (auto dir = llvm::sys::Process::GetEnv("NEVE_CACHE_DIR"))
+    return *dir;
+  llvm::SmallString<256> p;
+  if (auto xdg = llvm::sys::Process::GetEnv("XDG_CACHE_HOME")) {
+    p = *xdg;
+  } else if (!path::home_directory(p)) {
+    p = "/tmp";
+  } else {
+    path::append(p, ".cache");
+  }
+  path::append(p, "neve");
+  return std::string(p);
+}
+
+static int runTool(llvm::StringRef tool, llvm::ArrayRef<std::string> args) {
+  llvm::SmallVector<llvm::StringRef> refs(args.begin(), args.end());
+  std::string err;
+  int rc = llvm::sys::ExecuteAndWait(tool, refs, std::nullopt, {}, 0, 0, &err);
+  if (rc < 0)
+    llvm::errs() << "neve: cannot run " << tool << ": " << err << "\n";
+  return rc;
+}
+
+static int cmdRun(const char *argv0, int argc, char **argv) {
+  if (argc < 1) {
+    usage();
+    return 2;
+  }
+  std::string source = argv[0];
+  auto buffer = llvm::MemoryBuffer::getFile(source);
+  if (!buffer) {
+    llvm::errs() << "neve: cannot read " << source << ": "
+                 << buffer.getError().message() << "\n";
+    return 1;
+  }
+  std::string translate = siblingTool(argv0, "neve-translate");
+  llvm::SHA256 hash;
+  hash.update((*buffer)->getBuffer());
+  llvm::SmallString<256> absSource(source);
+  fs::make_absolute(absSource);
+  hash.update(absSource); // diagnostics and run-time errors name the file
+  hashFileIdentity(hash, translate);
+  if (auto rt = llvm::sys::Process::GetEnv("NEVE_RUNTIME_LIB"))
+    hashFileIdentity(hash, *rt);
+  else
+    hashFileIdentity(hash, siblingTool(argv0, "../lib/libneve_runtime.a"));
+  std::string key = llvm::toHex(hash.final(), /*LowerCase=*/true).substr(0, 24);
+
+  std::string dir = cacheDir();
+  if (auto ec = fs::create_directories(dir)) {
+    llvm::errs() << "neve: cannot create cache directory " << dir << ": "
+                 << ec.message() << "\n";
+    return 1;
+  }
+  llvm::SmallString<256> binary(dir);
+  path::append(binary, path::stem(source) + "-" + key);
+  if (!fs::exists(binary)) {
+    // Compile to a temporary name, then rename: concurrent runs never see a
+    // half-written binary.
+    std::string tmp = std::string(binary) + ".tmp" +
+                      std::to_string(::getpid());
+    int rc = runTool(translate, {translate, source, "-o", tmp});
+    if (rc != 0) {
+      fs::remove(tmp);
+      return rc < 0 ? 1 : rc;
+    }
+    if (auto ec = fs::rename(tmp, binary)) {
+      llvm::errs() << "neve: cannot store " << binary << ": " << ec.message()
+                   << "\n";
+      return 1;
+    }
+  }
+  // Replace this process: the program's exit status and signals are ours.
+  std::vector<char *> args;
+  std::string bin(binary);
+  args.push_back(const_cast<char *>(source.c_str()));
+  for (int i = 1; i < argc; ++i)
+    args.push_back(argv[i]);
+  args.push_back(nullptr);
+  ::execv(bin.c_str(), args.data());
+  llvm::errs() << "neve: cannot execute " << bin << ": " << strerror(errno)
+               << "\n";
+  return 1;
+}
+
+static int cmdBuild(const char *argv0, int argc, char **argv) {
+  if (argc < 1) {
+    usage();
+    return 2;
+  }
+  std::string translate = siblingTool(argv0, "neve-translate");
+  std::vector<std::string> args = {translate};
+  for (int i = 0; i < argc; ++i)
+    args.push_back(argv[i]);
+  int rc = runTool(translate, args);
+  return rc < 0 ? 1 : rc;
+}
+
+int main(int argc, char **argv) {
+  if (argc < 2) {
+    usage();
+    return 2;
+  }
+  llvm::StringRef cmd = argv[1];
+  if (cmd == "run")
+    return cmdRun(argv[0], argc - 2, argv + 2);
+  if (cmd == "build")
+    return cmdBuild(argv[0], argc - 2, argv + 2);
+  if (cmd == "-h" || cmd == "--help" || cmd == "help") {
+    usage();
+    return 0;
+  }
+  llvm::errs() << "neve: unknown command '" << cmd << "'\n";
+  usage();
+  return 2;
+}
