@@ -1,0 +1,48 @@
+# The front door of Neve. `make run` and `make test` set everything up from a
+# clean clone: dependencies (scripts/install-deps.sh), configure, build.
+#
+#   make run         build, then compile and run examples/hello.nv
+#   make test        build, then every test; ends with `N passed, N failed, N skipped`
+#   make bench       build, then the CPU benchmarks
+#   make gpu-bundle  build the folder that scripts/gpu-run.sh runs on the GPU machine
+
+BUILD ?= build
+JOBS ?= 2
+BUILD_TYPE ?= Release
+CMAKE ?= cmake
+DEPS_STAMP := .deps-stamp
+
+.PHONY: all deps configure build run test bench gpu-bundle clean
+
+all: build
+
+# Re-run the installer whenever it changes (it is idempotent and quick when
+# everything is present).
+$(DEPS_STAMP): scripts/install-deps.sh
+	bash scripts/install-deps.sh
+	@touch $@
+
+deps: $(DEPS_STAMP)
+
+$(BUILD)/build.ninja: $(DEPS_STAMP) CMakeLists.txt
+	$(CMAKE) -G Ninja -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=$(BUILD_TYPE)
+
+configure: $(BUILD)/build.ninja
+
+build: configure
+	$(CMAKE) --build $(BUILD) -j $(JOBS)
+
+run: build
+	$(BUILD)/bin/neve run examples/hello.nv
+
+test: build
+	python3 scripts/run-tests.py --build $(BUILD) -j $(JOBS)
+
+bench: build
+	@echo "no benchmarks yet: bench/ arrives with the host code generation issue"
+
+gpu-bundle: build
+	bash scripts/gpu-bundle.sh $(BUILD) gpu-bundle
+
+clean:
+	rm -rf $(BUILD) gpu-bundle $(DEPS_STAMP)

@@ -1,0 +1,48 @@
+# -*- Python -*-
+# lit configuration for Neve's regression tests. Tools come from the build
+# tree (lit.site.cfg.py says where), FileCheck and `not` from LLVM 22.
+
+import os
+import shutil
+import subprocess
+
+import lit.formats
+from lit.llvm import llvm_config
+
+config.name = "Neve"
+config.test_format = lit.formats.ShTest(not llvm_config.use_lit_shell)
+config.suffixes = [".mlir", ".nv"]
+config.test_source_root = os.path.dirname(__file__)
+config.test_exec_root = os.path.join(config.neve_obj_root, "test")
+# Unit tests are GoogleTest binaries run by ctest; inputs are not tests.
+config.excludes = ["unit", "Inputs", "lit.cfg.py", "lit.site.cfg.py", "CMakeLists.txt"]
+
+llvm_config.use_default_substitutions()
+config.environment["NEVE_CACHE_DIR"] = os.path.join(config.neve_obj_root, "test", "neve-cache")
+
+tools = os.path.join(config.neve_obj_root, "bin")
+config.substitutions.append(("%neve-translate", os.path.join(tools, "neve-translate")))
+config.substitutions.append(("%neve-opt", os.path.join(tools, "neve-opt")))
+config.substitutions.append(("%neve", os.path.join(tools, "neve")))
+llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
+llvm_config.with_environment("PATH", tools, append_path=True)
+
+
+def gpu_answers():
+    """The `cuda` feature is on only where a GPU answers."""
+    if os.environ.get("NEVE_FORCE_NO_CUDA"):
+        return False
+    smi = shutil.which("nvidia-smi")
+    if not smi:
+        return False
+    try:
+        out = subprocess.run([smi, "-L"], capture_output=True, text=True, timeout=20)
+    except (OSError, subprocess.TimeoutExpired):
+        return False
+    return out.returncode == 0 and "GPU" in out.stdout
+
+
+if gpu_answers():
+    config.available_features.add("cuda")
+if shutil.which("ptxas") or os.path.exists("/usr/local/cuda/bin/ptxas"):
+    config.available_features.add("ptxas")
