@@ -141,7 +141,10 @@ bool neve::linkExecutable(llvm::StringRef object, llvm::StringRef output,
     args.push_back("-L" + dir);
   for (const std::string &lib : options.libraries)
     args.push_back("-l" + lib);
-  for (const char *lib : {"-lgc", "-lpthread", "-ldl", "-lm"})
+  // The collector is linked statically so that a program runs on machines
+  // without libgc (the GPU machine); the rest is the C/C++ base system.
+  for (const char *lib : {"-Wl,-Bstatic", "-lgc", "-Wl,-Bdynamic", "-pthread",
+                          "-ldl", "-lm"})
     args.push_back(lib);
   llvm::SmallVector<llvm::StringRef> argRefs(args.begin(), args.end());
   std::string errMsg;

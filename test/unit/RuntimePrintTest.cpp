@@ -28,7 +28,35 @@
 #include <fcntl.h>
 #include <unistd.h>
 
+// Test threads that allocate register with the collector, as runtime threads
+// will.
+#define GC_THREADS
+#include <gc.h>
+
 namespace {
+
+/// Starts the collector the way the runtime's main does.
+class GcEnvironment : public testing::Environment {
+public:
+  void SetUp() override {
+    GC_INIT();
+    GC_allow_register_threads();
+  }
+};
+
+testing::Environment *const gcEnvironment =
+    testing::AddGlobalTestEnvironment(new GcEnvironment);
+
+/// Registers the calling (non-main) thread with the collector while alive.
+class GcThreadScope {
+public:
+  GcThreadScope() {
+    GC_stack_base base;
+    GC_get_stack_base(&base);
+    GC_register_my_thread(&base);
+  }
+  ~GcThreadScope() { GC_unregister_my_thread(); }
+};
 
 float fromBits(uint32_t bits) {
   float f;
@@ -387,6 +415,7 @@ TEST(RuntimePrint, ThreadsDoNotInterleave) {
   std::vector<std::thread> threads;
   for (int t = 0; t < NumThreads; ++t) {
     threads.emplace_back([t] {
+      GcThreadScope gcScope;
       // Line lengths vary, some beyond the inline buffer and PIPE_BUF.
       std::string pad(padLength(t), static_cast<char>('a' + t));
       neve_str *padStr = neve_str_from_cstr(pad.c_str());
@@ -445,23 +474,37 @@ TEST(RuntimePrint, ThreadExitWritesUnfinishedText) {
 // Runtime errors
 //===----------------------------------------------------------------------===//
 
-TEST(RuntimeErrorDeathTest, MessageAndStatus) {
+/// The collector runs marker threads, so the death tests re-execute the test
+/// binary instead of forking a threaded process.
+class RuntimeErrorDeathTest : public testing::Test {
+protected:
+  void SetUp() override {
+    savedStyle = GTEST_FLAG_GET(death_test_style);
+    GTEST_FLAG_SET(death_test_style, "threadsafe");
+  }
+  void TearDown() override { GTEST_FLAG_SET(death_test_style, savedStyle); }
+
+private:
+  std::string savedStyle;
+};
+
+TEST_F(RuntimeErrorDeathTest, MessageAndStatus) {
   EXPECT_EXIT(neve_rt_error("prog.nv", 12, 5, "integer division by zero"),
               testing::ExitedWithCode(1),
               "^prog\\.nv:12:5: runtime error: integer division by zero\n$");
 }
 
-TEST(RuntimeErrorDeathTest, FormattedMessage) {
+TEST_F(RuntimeErrorDeathTest, FormattedMessage) {
   EXPECT_EXIT(neve_rt_errorf("m.nv", 3, 9, "missing key %d in %s", 42, "map"),
               testing::ExitedWithCode(1),
               "^m\\.nv:3:9: runtime error: missing key 42 in map\n$");
 }
 
-TEST(RuntimeErrorDeathTest, QuitIsSilentWithStatusOne) {
+TEST_F(RuntimeErrorDeathTest, QuitIsSilentWithStatusOne) {
   EXPECT_EXIT(neve_quit(), testing::ExitedWithCode(1), "^$");
 }
 
-TEST(RuntimeErrorDeathTest, PendingOutputIsWrittenFirst) {
+TEST_F(RuntimeErrorDeathTest, PendingOutputIsWrittenFirst) {
   // Stdout is pointed at stderr in the child, so the death test's pattern
   // sees both streams in the order they were written.
   EXPECT_EXIT(
@@ -477,7 +520,7 @@ TEST(RuntimeErrorDeathTest, PendingOutputIsWrittenFirst) {
       "^done\nx = a\\.nv:1:2: runtime error: boom\n$");
 }
 
-TEST(RuntimeErrorDeathTest, ConcurrentErrorsReportOnce) {
+TEST_F(RuntimeErrorDeathTest, ConcurrentErrorsReportOnce) {
   // Several threads fail at once: one message, status 1, no deadlock.
   EXPECT_EXIT(
       {
@@ -496,7 +539,7 @@ TEST(RuntimeErrorDeathTest, ConcurrentErrorsReportOnce) {
       "^t\\.nv:[1-6]:1: runtime error: thread [0-5] failed\n$");
 }
 
-TEST(RuntimeErrorDeathTest, NormalExitStatus) {
+TEST_F(RuntimeErrorDeathTest, NormalExitStatus) {
   EXPECT_EXIT(neve_exit(0), testing::ExitedWithCode(0), "^$");
 }
 

@@ -1,0 +1,60 @@
+#!/usr/bin/env bash
+# Builds the folder that travels to the GPU machine (no LLVM/MLIR there, at
+# most 64 MiB per call): every GPU test program and benchmark compiled here,
+# the CPU smoke programs (examples/), FileCheck with its libz3 (compressed),
+# lit, and a manifest naming the commit.
+#
+#   scripts/gpu-bundle.sh BUILD_DIR OUT_DIR
+#
+# Run it there with the device tool: carry OUT_DIR and call
+#   bash scripts/gpu-run.sh OUT_DIR
+set -euo pipefail
+
+build=${1:-build}
+out=${2:-gpu-bundle}
+limit_mib=64
+translate="$build/bin/neve-translate"
+[ -x "$translate" ] || { echo "gpu-bundle: $translate missing (make build first)" >&2; exit 1; }
+
+rm -rf "$out"
+mkdir -p "$out/tests" "$out/bin" "$out/lib"
+
+compile() { # SOURCE NAME
+  local src=$1 name=$2
+  "$translate" "$src" -o "$out/tests/$name"
+  cp "$src" "$out/tests/$name.nv"
+}
+
+n=0
+# GPU tests: self-checking programs with CHECK lines (test/gpu, when present).
+if [ -d test/gpu ]; then
+  while IFS= read -r src; do
+    rel=${src#test/gpu/}
+    compile "$src" "gpu-$(echo "${rel%.nv}" | tr '/' '-')"
+    n=$((n + 1))
+  done < <(find test/gpu -name '*.nv' | sort)
+fi
+# CPU smoke programs: they prove the carried binaries run there.
+for src in examples/*.nv; do
+  compile "$src" "example-$(basename "${src%.nv}")"
+  n=$((n + 1))
+done
+
+cp /usr/lib/llvm-22/bin/FileCheck "$out/bin/"
+xz -T1 -6 -c /lib/x86_64-linux-gnu/libz3.so.4 > "$out/lib/libz3.so.4.xz"
+cp -r /usr/lib/llvm-22/utils/lit "$out/lit"
+find "$out/lit" -name '__pycache__' -prune -exec rm -rf {} +
+commit=$(git rev-parse HEAD 2>/dev/null || echo unknown)
+dirty=$(git status --porcelain 2>/dev/null | grep -q . && echo "+dirty" || true)
+cat > "$out/MANIFEST" <<MANIFEST
+commit=$commit$dirty
+built=$(date -u +%Y-%m-%dT%H:%M:%SZ)
+programs=$n
+MANIFEST
+
+size_kib=$(du -sk "$out" | cut -f1)
+echo "gpu-bundle: $n programs, $((size_kib / 1024)) MiB in $out"
+if [ "$size_kib" -gt $((limit_mib * 1024)) ]; then
+  echo "gpu-bundle: over the ${limit_mib} MiB the device tool carries" >&2
+  exit 1
+fi

@@ -1,0 +1,78 @@
+#!/usr/bin/env bash
+# Runs a GPU bundle (scripts/gpu-bundle.sh) on the GPU machine and writes
+# the results, stamped with the commit, the command and the device, to
+# $OUT/gpu-run.json and $OUT/gpu-run.txt (or to ./gpu-results without $OUT).
+#
+#   bash scripts/gpu-run.sh BUNDLE_DIR [NAME_FILTER]
+#
+# Every program in BUNDLE/tests runs; one whose source has CHECK lines must
+# match them (FileCheck), every one must exit 0. Exit status: 0 when all pass.
+set -uo pipefail
+
+bundle=$(cd "${1:-gpu-bundle}" && pwd)
+filter=${2:-}
+out=${OUT:-$PWD/gpu-results}
+mkdir -p "$out"
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+python3 - "$bundle/lib/libz3.so.4.xz" "$work/libz3.so.4" <<'PY'
+import lzma, shutil, sys
+with lzma.open(sys.argv[1]) as src, open(sys.argv[2], "wb") as dst:
+    shutil.copyfileobj(src, dst)
+PY
+export LD_LIBRARY_PATH="$work${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
+filecheck="$bundle/bin/FileCheck"
+
+device=$(nvidia-smi --query-gpu=name,driver_version --format=csv,noheader 2>/dev/null | head -1)
+[ -n "$device" ] || device="no GPU visible"
+commit=$(sed -n 's/^commit=//p' "$bundle/MANIFEST")
+command="bash scripts/gpu-run.sh $*"
+txt="$out/gpu-run.txt"
+{
+  echo "# gpu-run: commit $commit"
+  echo "# command: $command"
+  echo "# device: $device"
+  echo "# date: $(date -u +%Y-%m-%dT%H:%M:%SZ)"
+} > "$txt"
+
+pass=0 fail=0
+results=()
+for prog in "$bundle"/tests/*; do
+  case "$prog" in *.nv) continue ;; esac
+  name=$(basename "$prog")
+  [ -n "$filter" ] && [[ "$name" != *"$filter"* ]] && continue
+  src="$prog.nv"
+  start=$(date +%s%N)
+  "$prog" > "$work/$name.out" 2> "$work/$name.err"
+  rc=$?
+  ns=$(( $(date +%s%N) - start ))
+  secs=$(printf '%d.%03d' $((ns / 1000000000)) $(((ns / 1000000) % 1000)))
+  status=PASS
+  why=""
+  if [ $rc -ne 0 ]; then
+    status=FAIL; why="exit status $rc"
+  elif grep -q 'CHECK' "$src"; then
+    if ! "$filecheck" "$src" < "$work/$name.out" > "$work/$name.fc" 2>&1; then
+      status=FAIL; why="FileCheck: $(head -c 300 "$work/$name.fc" | tr '\n' ' ')"
+    fi
+  fi
+  if [ $status = PASS ]; then pass=$((pass + 1)); else fail=$((fail + 1)); fi
+  {
+    echo "$status: $name (${secs}s) $why"
+    sed 's/^/  | /' "$work/$name.out" | head -40
+    sed 's/^/  ! /' "$work/$name.err" | head -20
+  } >> "$txt"
+  results+=("$(python3 -c 'import json,sys; print(json.dumps({"name":sys.argv[1],"status":sys.argv[2],"seconds":float(sys.argv[3] or 0),"detail":sys.argv[4]}))' "$name" "$status" "$secs" "$why")")
+done
+
+echo "$pass passed, $fail failed" >> "$txt"
+python3 - "$out/gpu-run.json" "$commit" "$command" "$device" "$pass" "$fail" "${results[@]}" <<'PY'
+import json, sys
+path, commit, command, device, npass, nfail, *rows = sys.argv[1:]
+json.dump({"commit": commit, "command": command, "device": device,
+           "passed": int(npass), "failed": int(nfail),
+           "tests": [json.loads(r) for r in rows]}, open(path, "w"), indent=2)
+PY
+cat "$txt"
+[ $fail -eq 0 ]
