@@ -249,6 +249,12 @@ StmtPtr Parser::parseStmt() {
     return parseWhile();
   case Tok::kw_for:
     return parseFor();
+  case Tok::kw_else:
+    // An 'else' not directly after an 'if' block (often: indented deeper
+    // than its 'if'). Skip it and its block.
+    errorAtTok("'else' without a matching 'if' at the same indentation");
+    recoverToLineEnd();
+    return nullptr;
   default:
     break;
   }

@@ -316,8 +316,10 @@ void Checker::checkStmt(Stmt &stmt) {
       else
         coerce(rs.value, ret, "the return value");
     } else if (!ret->isVoid() && !ret->isError()) {
-      diag.error(stmt.getLoc(), "'" + currentFn->name + "' must return a " +
-                                    ret->str() + " value");
+      std::string name = ret->str();
+      diag.error(stmt.getLoc(), "'" + currentFn->name + "' must return " +
+                                    (name[0] == 'i' ? "an " : "a ") + name +
+                                    " value");
     }
     return;
   }
@@ -561,9 +563,12 @@ const Type *Checker::checkCall(CallExpr &e, bool asStatement) {
         continue;
       diag.error(a->getLoc(), "cannot print a value of type " + t->str());
     }
-    if (!asStatement)
+    if (!asStatement) {
       diag.error(e.getLoc(), "'" + e.callee + "' returns nothing; call it "
                                               "as a statement");
+      // Reported: don't let the use of the value report it again.
+      return types.errorTy();
+    }
     return types.voidTy();
   }
   if (lookupVar(e.callee)) {
@@ -591,9 +596,12 @@ const Type *Checker::checkCall(CallExpr &e, bool asStatement) {
   for (size_t i = 0; i < e.args.size(); ++i)
     coerce(e.args[i], fn->params[i]->type,
            "argument " + std::to_string(i + 1) + " of '" + fn->name + "'");
-  if (fn->returnType->isVoid() && !asStatement)
+  if (fn->returnType->isVoid() && !asStatement) {
     diag.error(e.getLoc(), "'" + fn->name + "' returns void; its call can "
                                             "only be a statement");
+    // Reported: don't let the use of the value report it again.
+    return types.errorTy();
+  }
   return fn->returnType;
 }
 
