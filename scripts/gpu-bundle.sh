@@ -45,7 +45,7 @@ xz -T1 -6 -c /lib/x86_64-linux-gnu/libz3.so.4 > "$out/lib/libz3.so.4.xz"
 cp -r /usr/lib/llvm-22/utils/lit "$out/lit"
 find "$out/lit" -name '__pycache__' -prune -exec rm -rf {} +
 commit=$(git rev-parse HEAD 2>/dev/null || echo unknown)
-dirty=$(git status --porcelain 2>/dev/null | grep -q . && echo "+dirty" || true)
+dirty=$(git status --porcelain --untracked-files=no 2>/dev/null | grep -q . && echo "+dirty" || true)
 cat > "$out/MANIFEST" <<MANIFEST
 commit=$commit$dirty
 built=$(date -u +%Y-%m-%dT%H:%M:%SZ)

@@ -298,7 +298,9 @@ StmtPtr Parser::parseSimpleStmt() {
     break;
   }
   // A type keyword followed by an identifier starts a declaration (§10).
-  if (isTypeStart() && peek().is(Tok::identifier))
+  // Followed by anything but '(' (a conversion), it can only be a broken
+  // declaration: say so rather than "not supported in expressions".
+  if (isTypeStart() && peek().isNot(Tok::l_paren))
     return parseVarDecl();
 
   ExprPtr lhs = parseExpr();
