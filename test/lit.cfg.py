@@ -11,11 +11,11 @@ from lit.llvm import llvm_config
 
 config.name = "Neve"
 config.test_format = lit.formats.ShTest(not llvm_config.use_lit_shell)
-config.suffixes = [".mlir", ".nv"]
+config.suffixes = [".mlir", ".nv", ".test"]
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.neve_obj_root, "test")
 # Unit tests are GoogleTest binaries run by ctest; inputs are not tests.
-config.excludes = ["unit", "Inputs", "lit.cfg.py", "lit.site.cfg.py", "CMakeLists.txt"]
+config.excludes = ["unit", "Inputs", "corpus", "lit.cfg.py", "lit.site.cfg.py", "CMakeLists.txt"]
 
 llvm_config.use_default_substitutions()
 config.environment["NEVE_CACHE_DIR"] = os.path.join(config.neve_obj_root, "test", "neve-cache")
@@ -23,6 +23,7 @@ config.environment["NEVE_CACHE_DIR"] = os.path.join(config.neve_obj_root, "test"
 tools = os.path.join(config.neve_obj_root, "bin")
 config.substitutions.append(("%neve-translate", os.path.join(tools, "neve-translate")))
 config.substitutions.append(("%neve-opt", os.path.join(tools, "neve-opt")))
+config.substitutions.append(("%neve-fuzz", os.path.join(tools, "neve-fuzz")))
 config.substitutions.append(("%neve", os.path.join(tools, "neve")))
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 llvm_config.with_environment("PATH", tools, append_path=True)
@@ -44,5 +45,7 @@ def gpu_answers():
 
 if gpu_answers():
     config.available_features.add("cuda")
+if os.path.exists(os.path.join(tools, "neve-fuzz")):
+    config.available_features.add("fuzzer")
 if shutil.which("ptxas") or os.path.exists("/usr/local/cuda/bin/ptxas"):
     config.available_features.add("ptxas")
