@@ -556,6 +556,11 @@ const Type *Checker::checkBinary(BinaryExpr &e) {
 const Type *Checker::checkCall(CallExpr &e, bool asStatement) {
   for (auto &a : e.args)
     checkExpr(a);
+  // A local may shadow a builtin (spec 1.4), and then hides it.
+  if (lookupVar(e.callee)) {
+    diag.error(e.getLoc(), "'" + e.callee + "' is a variable, not a function");
+    return types.errorTy();
+  }
   if (isPrintBuiltin(e.callee)) {
     for (auto &a : e.args) {
       const Type *t = a->type;
@@ -570,10 +575,6 @@ const Type *Checker::checkCall(CallExpr &e, bool asStatement) {
       return types.errorTy();
     }
     return types.voidTy();
-  }
-  if (lookupVar(e.callee)) {
-    diag.error(e.getLoc(), "'" + e.callee + "' is a variable, not a function");
-    return types.errorTy();
   }
   FuncDecl *fn = functions.lookup(e.callee);
   if (!fn) {
