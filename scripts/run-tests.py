@@ -19,51 +19,58 @@ import xml.etree.ElementTree as ET
 LIT = "/usr/lib/llvm-22/bin/lit"
 
 
-def run_lit(build, jobs, extra):
-    out = os.path.join(build, "test", "lit-results.json")
+def run_runner(name, cmd, out, outcomes):
+    """Runs one test runner that writes its results to `out`, and counts
+    them with `outcomes(out)`, which yields "pass", "fail" or "skip" per test.
+    A runner that leaves no results counts as one failure."""
     if os.path.exists(out):
         os.remove(out)
-    cmd = [sys.executable, LIT, "-sv", "-j", str(jobs), "--output", out,
-           os.path.join(build, "test")] + extra
     print("+", " ".join(cmd), flush=True)
     subprocess.run(cmd)
     if not os.path.exists(out):
-        print("run-tests: lit produced no results", file=sys.stderr)
+        print(f"run-tests: {name} produced no results", file=sys.stderr)
         return 0, 1, 0
-    passed = failed = skipped = 0
+    counts = {"pass": 0, "fail": 0, "skip": 0}
+    for outcome in outcomes(out):
+        counts[outcome] += 1
+    return counts["pass"], counts["fail"], counts["skip"]
+
+
+def lit_outcomes(out):
     for t in json.load(open(out))["tests"]:
         code = t["code"]
         if code in ("PASS", "XFAIL"):
-            passed += 1
+            yield "pass"
         elif code in ("UNSUPPORTED", "SKIPPED", "EXCLUDED"):
-            skipped += 1
+            yield "skip"
         else:
-            failed += 1
-    return passed, failed, skipped
+            yield "fail"
 
 
-def run_ctest(build, jobs):
-    out = os.path.join(build, "test", "ctest-results.xml")
-    if os.path.exists(out):
-        os.remove(out)
-    cmd = ["ctest", "--test-dir", build, "-j", str(jobs), "--output-on-failure",
-           "--output-junit", out]
-    print("+", " ".join(cmd), flush=True)
-    subprocess.run(cmd)
-    if not os.path.exists(out):
-        print("run-tests: ctest produced no results", file=sys.stderr)
-        return 0, 1, 0
-    passed = failed = skipped = 0
+def ctest_outcomes(out):
     for case in ET.parse(out).getroot().iter("testcase"):
         status = case.get("status", "run")
         if case.find("failure") is not None or case.find("error") is not None \
                 or status == "fail":
-            failed += 1
+            yield "fail"
         elif case.find("skipped") is not None or status in ("notrun", "disabled"):
-            skipped += 1
+            yield "skip"
         else:
-            passed += 1
-    return passed, failed, skipped
+            yield "pass"
+
+
+def run_lit(build, jobs, extra):
+    out = os.path.join(build, "test", "lit-results.json")
+    cmd = [sys.executable, LIT, "-sv", "-j", str(jobs), "--output", out,
+           os.path.join(build, "test")] + extra
+    return run_runner("lit", cmd, out, lit_outcomes)
+
+
+def run_ctest(build, jobs):
+    out = os.path.join(build, "test", "ctest-results.xml")
+    cmd = ["ctest", "--test-dir", build, "-j", str(jobs), "--output-on-failure",
+           "--output-junit", out]
+    return run_runner("ctest", cmd, out, ctest_outcomes)
 
 
 def main():
