@@ -99,6 +99,9 @@ int compile(const char *argv0) {
       return diag.verifyExpectations(llvm::errs()) ? 0 : 1;
     if (!diag.diagnostics().empty())
       diag.print(llvm::errs(), jsonFormat);
+    if (diag.reachedLimit() && jsonFormat == DiagEngine::Format::Text)
+      llvm::errs() << "note: too many errors (" << diag.numErrors()
+                   << "); stopping\n";
     return diag.hadError() ? 1 : 0;
   };
 
