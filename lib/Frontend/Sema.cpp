@@ -412,11 +412,10 @@ const Type *Checker::checkExpr(ExprPtr &e) {
     n.decl = lookupVar(n.name);
     if (n.decl) {
       t = n.decl->type ? n.decl->type : types.errorTy();
-    } else if (FuncDecl *fn = functions.lookup(n.name)) {
+    } else if (functions.count(n.name)) {
       diag.error(e->getLoc(), "'" + n.name +
                                   "' is a function; call it with '" + n.name +
                                   "(...)'");
-      (void)fn;
     } else {
       diag.error(e->getLoc(), "use of undeclared name '" + n.name + "'");
     }
