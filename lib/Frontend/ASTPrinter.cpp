@@ -9,35 +9,6 @@
 
 using namespace neve;
 
-llvm::StringRef neve::spelling(UnaryOp op) {
-  return op == UnaryOp::Neg ? "-" : "!";
-}
-
-llvm::StringRef neve::spelling(BinaryOp op) {
-  switch (op) {
-  case BinaryOp::Add: return "+";
-  case BinaryOp::Sub: return "-";
-  case BinaryOp::Mul: return "*";
-  case BinaryOp::Div: return "/";
-  case BinaryOp::FloorDiv: return "//";
-  case BinaryOp::CeilDiv: return "/|";
-  case BinaryOp::Mod: return "%";
-  case BinaryOp::Shl: return "<|";
-  case BinaryOp::Shr: return "|>";
-  case BinaryOp::BitOr: return "|";
-  case BinaryOp::Eq: return "==";
-  case BinaryOp::Ne: return "!=";
-  case BinaryOp::Lt: return "<";
-  case BinaryOp::Gt: return ">";
-  case BinaryOp::Le: return "<=";
-  case BinaryOp::Ge: return ">=";
-  case BinaryOp::And: return "and";
-  case BinaryOp::Or: return "or";
-  case BinaryOp::Xor: return "xor";
-  }
-  return "?";
-}
-
 namespace {
 class Printer {
 public:
@@ -64,7 +35,7 @@ private:
 
   void printFunc(const FuncDecl &fn, unsigned d) {
     line(d);
-    if (fn.isMain) {
+    if (fn.isMain()) {
       os << "Main";
     } else {
       os << "FuncDecl " << fn.name << " '" << fn.returnTypeExpr.name << "(";
@@ -108,7 +79,7 @@ private:
       os << "Assign '" << (a.compound ? spelling(*a.compound) : "") << "='";
       where(s.getLoc());
       os << "\n";
-      printExpr(*a.target, d + 1);
+      printExpr(*a.targets[0], d + 1);
       printExpr(*a.value, d + 1);
       return;
     }
@@ -208,7 +179,7 @@ private:
       os << "Binary '" << spelling(llvm::cast<BinaryExpr>(e).op) << "'";
       break;
     case Expr::Kind::Call:
-      os << "Call " << llvm::cast<CallExpr>(e).callee;
+      os << "Call " << llvm::cast<CallExpr>(e).calleeName();
       break;
     case Expr::Kind::Cast: {
       auto &c = llvm::cast<CastExpr>(e);
@@ -231,7 +202,7 @@ private:
       break;
     case Expr::Kind::Call:
       for (auto &a : llvm::cast<CallExpr>(e).args)
-        printExpr(*a, d + 1);
+        printExpr(*a.value, d + 1);
       break;
     case Expr::Kind::Cast:
       printExpr(*llvm::cast<CastExpr>(e).operand, d + 1);

@@ -168,11 +168,11 @@ mlir::OwningOpRef<mlir::ModuleOp> Generator::run(const Module &m) {
     llvm::SmallVector<mlir::Type> results;
     if (!fn->returnType->isVoid())
       results.push_back(convert(fn->returnType));
-    std::string name = fn->isMain ? kEntrySymbol : fn->name;
+    std::string name = fn->isMain() ? kEntrySymbol : fn->name;
     auto op = mlir::func::FuncOp::create(b, loc(fn->loc), name,
                                          b.getFunctionType(params, results));
     // Only the entry point is visible outside the program.
-    if (!fn->isMain)
+    if (!fn->isMain())
       op.setPrivate();
     funcOps[fn.get()] = op;
   }
@@ -249,7 +249,7 @@ void Generator::emitStmt(const Stmt &s) {
     return;
   case Stmt::Kind::Assign: {
     auto &as = llvm::cast<AssignStmt>(s);
-    auto &target = llvm::cast<NameExpr>(*as.target);
+    auto &target = llvm::cast<NameExpr>(*as.targets[0]);
     Value slot = slotFor(*target.decl);
     Value value = emitExpr(*as.value);
     if (as.compound) {
@@ -528,10 +528,10 @@ Value Generator::emitCall(const CallExpr &e) {
   mlir::Location l = loc(e.getLoc());
   llvm::SmallVector<Value> args;
   for (auto &a : e.args)
-    args.push_back(emitExpr(*a));
+    args.push_back(emitExpr(*a.value));
   if (!e.decl) {
     // print / printl.
-    mlir::neve::PrintOp::create(b, l, args, e.callee == "print");
+    mlir::neve::PrintOp::create(b, l, args, e.calleeName() == "print");
     return nullptr;
   }
   auto call = mlir::func::CallOp::create(b, l, funcOps[e.decl], args);

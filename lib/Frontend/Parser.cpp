@@ -199,7 +199,7 @@ std::unique_ptr<FuncDecl> Parser::parseFuncDecl() {
 
 std::unique_ptr<FuncDecl> Parser::parseMain() {
   auto fn = std::make_unique<FuncDecl>(tok().loc, "main");
-  fn->isMain = true;
+  fn->kind = FuncKind::Main;
   fn->returnTypeExpr.name = "void";
   fn->returnTypeExpr.loc = tok().loc;
   consume();
@@ -330,7 +330,9 @@ StmtPtr Parser::parseSimpleStmt() {
   ExprPtr rhs = parseExpr();
   if (!rhs)
     return nullptr;
-  return std::make_unique<AssignStmt>(opLoc, std::move(lhs), std::move(rhs),
+  std::vector<ExprPtr> targets;
+  targets.push_back(std::move(lhs));
+  return std::make_unique<AssignStmt>(opLoc, std::move(targets), std::move(rhs),
                                       compound);
 }
 
@@ -573,10 +575,18 @@ ExprPtr Parser::parsePostfix() {
     SMLoc loc = tok().loc;
     std::string callee = tok().spelling.str();
     consume();
-    std::vector<ExprPtr> args;
-    if (!parseArgs(args))
+    std::vector<ExprPtr> argExprs;
+    if (!parseArgs(argExprs))
       return nullptr;
-    return std::make_unique<CallExpr>(loc, std::move(callee), std::move(args));
+    std::vector<Arg> args;
+    for (auto &a : argExprs) {
+      Arg arg;
+      arg.loc = a->getLoc();
+      arg.value = std::move(a);
+      args.push_back(std::move(arg));
+    }
+    return std::make_unique<CallExpr>(
+        loc, std::make_unique<NameExpr>(loc, callee), std::move(args));
   }
   return parsePrimary();
 }

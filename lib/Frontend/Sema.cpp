@@ -180,7 +180,7 @@ void Checker::run() {
         p->type = types.errorTy();
       }
     }
-    if (fn->isMain)
+    if (fn->isMain())
       continue;
     if (isPredeclared(fn->name)) {
       diag.error(fn->loc, "'" + fn->name +
@@ -253,15 +253,15 @@ void Checker::checkStmt(Stmt &stmt) {
   }
   case Stmt::Kind::Assign: {
     auto &as = llvm::cast<AssignStmt>(stmt);
-    const Type *target = checkExpr(as.target);
-    auto *name = llvm::dyn_cast<NameExpr>(as.target.get());
+    const Type *target = checkExpr(as.targets[0]);
+    auto *name = llvm::dyn_cast<NameExpr>(as.targets[0].get());
     if (!name) {
-      diag.error(as.target->getLoc(), "this expression cannot be assigned to");
+      diag.error(as.targets[0]->getLoc(), "this expression cannot be assigned to");
       checkExpr(as.value);
       return;
     }
     if (name->decl && name->decl->isReadOnly)
-      diag.error(as.target->getLoc(),
+      diag.error(as.targets[0]->getLoc(),
                  "the loop variable '" + name->name + "' cannot be assigned");
     checkExpr(as.value);
     if (as.compound) {
@@ -309,7 +309,7 @@ void Checker::checkStmt(Stmt &stmt) {
       checkExpr(rs.value);
       if (ret->isVoid())
         diag.error(rs.value->getLoc(),
-                   currentFn->isMain
+                   currentFn->isMain()
                        ? llvm::Twine("'main' cannot return a value")
                        : "'" + currentFn->name +
                              "' returns void; it cannot return a value");
@@ -554,41 +554,42 @@ const Type *Checker::checkBinary(BinaryExpr &e) {
 
 const Type *Checker::checkCall(CallExpr &e, bool asStatement) {
   for (auto &a : e.args)
-    checkExpr(a);
+    checkExpr(a.value);
+  std::string callee = e.calleeName().str();
   // A local may shadow a builtin (spec 1.4), and then hides it.
-  if (lookupVar(e.callee)) {
-    diag.error(e.getLoc(), "'" + e.callee + "' is a variable, not a function");
+  if (lookupVar(callee)) {
+    diag.error(e.getLoc(), "'" + callee + "' is a variable, not a function");
     return types.errorTy();
   }
-  if (isPrintBuiltin(e.callee)) {
+  if (isPrintBuiltin(callee)) {
     for (auto &a : e.args) {
-      const Type *t = a->type;
+      const Type *t = a.value->type;
       // A char prints as its character (§7), which the neve.print lowering
       // cannot tell from an i8 yet: refuse rather than print a number.
       if (t->is(Type::Kind::Char)) {
-        diag.error(a->getLoc(), "printing a char is not supported yet; "
+        diag.error(a.value->getLoc(), "printing a char is not supported yet; "
                                 "convert it with int(c) to print its code");
         continue;
       }
       if (t->isError() || t->isNumeric() || t->is(Type::Kind::Str))
         continue;
-      diag.error(a->getLoc(), "cannot print a value of type " + t->str());
+      diag.error(a.value->getLoc(), "cannot print a value of type " + t->str());
     }
     if (!asStatement) {
-      diag.error(e.getLoc(), "'" + e.callee + "' returns nothing; call it "
+      diag.error(e.getLoc(), "'" + callee + "' returns nothing; call it "
                                               "as a statement");
       // Reported: don't let the use of the value report it again.
       return types.errorTy();
     }
     return types.voidTy();
   }
-  FuncDecl *fn = functions.lookup(e.callee);
+  FuncDecl *fn = functions.lookup(callee);
   if (!fn) {
-    if (isPredeclared(e.callee))
+    if (isPredeclared(callee))
       diag.error(e.getLoc(),
-                 "the builtin '" + e.callee + "' is not supported yet");
+                 "the builtin '" + callee + "' is not supported yet");
     else
-      diag.error(e.getLoc(), "call to undeclared function '" + e.callee + "'");
+      diag.error(e.getLoc(), "call to undeclared function '" + callee + "'");
     return types.errorTy();
   }
   e.decl = fn;
@@ -601,7 +602,7 @@ const Type *Checker::checkCall(CallExpr &e, bool asStatement) {
     return fn->returnType;
   }
   for (size_t i = 0; i < e.args.size(); ++i)
-    coerce(e.args[i], fn->params[i]->type,
+    coerce(e.args[i].value, fn->params[i]->type,
            "argument " + std::to_string(i + 1) + " of '" + fn->name + "'");
   if (fn->returnType->isVoid() && !asStatement) {
     diag.error(e.getLoc(), "'" + fn->name + "' returns void; its call can "

@@ -3,8 +3,21 @@
 #include "neve/Frontend/Types.h"
 
 #include "llvm/Support/ErrorHandling.h"
+#include "llvm/Support/raw_ostream.h"
 
 using namespace neve;
+
+std::string Extent::str() const {
+  switch (kind) {
+  case Kind::Const:
+    return std::to_string(value);
+  case Kind::Named:
+    return name;
+  case Kind::Dynamic:
+    return "?";
+  }
+  llvm_unreachable("unknown extent kind");
+}
 
 unsigned Type::getBitWidth() const {
   switch (kind) {
@@ -24,37 +37,253 @@ unsigned Type::getBitWidth() const {
   }
 }
 
-std::string Type::str() const {
+static const char *scalarName(Type::Kind kind) {
   switch (kind) {
-  case Kind::Error:
+  case Type::Kind::Error:
     return "<error>";
-  case Kind::Void:
+  case Type::Kind::Void:
     return "void";
-  case Kind::Bool:
+  case Type::Kind::Bool:
     return "bool";
-  case Kind::Char:
+  case Type::Kind::Char:
     return "char";
-  case Kind::I8:
+  case Type::Kind::I8:
     return "i8";
-  case Kind::I16:
+  case Type::Kind::I16:
     return "i16";
-  case Kind::Int:
+  case Type::Kind::Int:
     return "int";
-  case Kind::I64:
+  case Type::Kind::I64:
     return "i64";
-  case Kind::Float:
+  case Type::Kind::Float:
     return "float";
-  case Kind::Str:
+  case Type::Kind::BF16:
+    return "bf16";
+  case Type::Kind::Half:
+    return "half";
+  case Type::Kind::Str:
     return "str";
+  case Type::Kind::Any:
+    return "any";
+  case Type::Kind::Nil:
+    return "nil";
+  default:
+    return nullptr;
   }
-  llvm_unreachable("unknown type kind");
+}
+
+static const char *spaceName(MemSpace space) {
+  switch (space) {
+  case MemSpace::Global:
+    return "global";
+  case MemSpace::Shared:
+    return "smem";
+  case MemSpace::Register:
+    return "reg";
+  case MemSpace::Host:
+    return "host";
+  }
+  llvm_unreachable("unknown memory space");
+}
+
+std::string Type::str() const {
+  if (const char *s = scalarName(kind))
+    return s;
+  std::string out;
+  llvm::raw_string_ostream os(out);
+  auto list = [&](llvm::ArrayRef<const Type *> ts) {
+    for (size_t i = 0; i < ts.size(); ++i)
+      os << (i ? ", " : "") << ts[i]->str();
+  };
+  switch (kind) {
+  case Kind::Array:
+    os << "array<" << elem->str() << ">";
+    break;
+  case Kind::Map:
+    os << "map<" << elem->str() << ", " << value->str() << ">";
+    break;
+  case Kind::Channel:
+    os << "channel<" << elem->str() << ", " << count << ">";
+    break;
+  case Kind::Function:
+    os << "Function<";
+    list(members);
+    os << ">";
+    break;
+  case Kind::Tuple:
+    os << "tuple<";
+    list(members);
+    os << ">";
+    break;
+  case Kind::Class:
+  case Kind::Foreign:
+    os << name;
+    break;
+  case Kind::Pointer:
+    os << elem->str() << "[]";
+    break;
+  case Kind::FixedArray:
+    os << elem->str() << "[" << count << "]";
+    break;
+  case Kind::Layout:
+    os << "layout<" << elem->str();
+    for (const Extent &e : extents)
+      os << ", " << e.str();
+    if (space == MemSpace::Shared)
+      os << ", smem";
+    else if (space == MemSpace::Register)
+      os << ", reg";
+    os << ">";
+    break;
+  case Kind::Address:
+    os << "address<" << elem->str() << ", " << spaceName(space) << ">";
+    break;
+  default:
+    llvm_unreachable("scalar kinds handled above");
+  }
+  return out;
+}
+
+std::string Type::mangled() const {
+  switch (kind) {
+  case Kind::Pointer:
+  case Kind::FixedArray:
+    return "buffer_" + elem->mangled();
+  case Kind::Layout:
+    return "layout_" + elem->mangled();
+  case Kind::Array:
+    return "array_" + elem->mangled();
+  case Kind::Map:
+    return "map_" + elem->mangled() + "_" + value->mangled();
+  case Kind::Channel:
+    return "channel_" + elem->mangled();
+  case Kind::Tuple: {
+    std::string s = "tuple";
+    for (const Type *m : members)
+      s += "_" + m->mangled();
+    return s;
+  }
+  case Kind::Function:
+    return "Function";
+  default:
+    return str();
+  }
 }
 
 TypeContext::TypeContext() {
-  for (unsigned k = 0; k <= static_cast<unsigned>(Type::Kind::Str); ++k)
-    scalars.push_back(std::unique_ptr<Type>(new Type(static_cast<Type::Kind>(k))));
+  for (unsigned k = 0; k <= static_cast<unsigned>(Type::Kind::Nil); ++k)
+    scalars.push_back(
+        std::unique_ptr<Type>(new Type(static_cast<Type::Kind>(k))));
 }
 
+TypeContext::~TypeContext() = default;
+
 const Type *TypeContext::get(Type::Kind kind) const {
+  assert(static_cast<unsigned>(kind) < scalars.size() && "not a simple type");
   return scalars[static_cast<unsigned>(kind)].get();
+}
+
+/// Builds the interning key of a structured type: its kind and every part
+/// that distinguishes it.
+static std::string keyOf(const Type &t) {
+  std::string key;
+  llvm::raw_string_ostream os(key);
+  os << static_cast<unsigned>(t.getKind()) << ":" << t.getElement() << ":"
+     << t.getValue() << ":" << t.getCount() << ":"
+     << static_cast<unsigned>(t.getSpace()) << ":" << t.getName() << ":";
+  for (const Type *m : t.getMembers())
+    os << m << ",";
+  os << ":";
+  for (const Extent &e : t.getExtents())
+    os << static_cast<unsigned>(e.kind) << e.value << e.name << ",";
+  return key;
+}
+
+const Type *TypeContext::intern(std::unique_ptr<Type> t) {
+  std::string key = keyOf(*t);
+  auto it = interned.find(key);
+  if (it != interned.end())
+    return it->second.get();
+  const Type *raw = t.get();
+  interned.emplace(std::move(key), std::move(t));
+  return raw;
+}
+
+const Type *TypeContext::array(const Type *elem) {
+  std::unique_ptr<Type> t(new Type(Type::Kind::Array));
+  t->elem = elem;
+  return intern(std::move(t));
+}
+
+const Type *TypeContext::map(const Type *key, const Type *value) {
+  std::unique_ptr<Type> t(new Type(Type::Kind::Map));
+  t->elem = key;
+  t->value = value;
+  return intern(std::move(t));
+}
+
+const Type *TypeContext::channel(const Type *elem, int64_t capacity) {
+  std::unique_ptr<Type> t(new Type(Type::Kind::Channel));
+  t->elem = elem;
+  t->count = capacity;
+  return intern(std::move(t));
+}
+
+const Type *TypeContext::tuple(llvm::ArrayRef<const Type *> elems) {
+  std::unique_ptr<Type> t(new Type(Type::Kind::Tuple));
+  t->members.assign(elems.begin(), elems.end());
+  return intern(std::move(t));
+}
+
+const Type *TypeContext::function(const Type *ret,
+                                  llvm::ArrayRef<const Type *> params) {
+  std::unique_ptr<Type> t(new Type(Type::Kind::Function));
+  t->members.push_back(ret);
+  t->members.insert(t->members.end(), params.begin(), params.end());
+  return intern(std::move(t));
+}
+
+const Type *TypeContext::pointer(const Type *elem) {
+  std::unique_ptr<Type> t(new Type(Type::Kind::Pointer));
+  t->elem = elem;
+  return intern(std::move(t));
+}
+
+const Type *TypeContext::fixedArray(const Type *elem, int64_t size) {
+  std::unique_ptr<Type> t(new Type(Type::Kind::FixedArray));
+  t->elem = elem;
+  t->count = size;
+  return intern(std::move(t));
+}
+
+const Type *TypeContext::foreign(llvm::StringRef name) {
+  std::unique_ptr<Type> t(new Type(Type::Kind::Foreign));
+  t->name = name.str();
+  return intern(std::move(t));
+}
+
+const Type *TypeContext::classType(ClassDecl *cls, llvm::StringRef name) {
+  // Classes are nominal: one type per declaration, never interned by name.
+  std::unique_ptr<Type> t(new Type(Type::Kind::Class));
+  t->cls = cls;
+  t->name = name.str();
+  classes.push_back(std::move(t));
+  return classes.back().get();
+}
+
+const Type *TypeContext::layout(const Type *elem,
+                                llvm::ArrayRef<Extent> extents,
+                                MemSpace space) {
+  std::unique_ptr<Type> t(new Type(Type::Kind::Layout));
+  t->elem = elem;
+  t->extents.assign(extents.begin(), extents.end());
+  t->space = space;
+  return intern(std::move(t));
+}
+
+const Type *TypeContext::address(const Type *elem, MemSpace space) {
+  std::unique_ptr<Type> t(new Type(Type::Kind::Address));
+  t->elem = elem;
+  t->space = space;
+  return intern(std::move(t));
 }

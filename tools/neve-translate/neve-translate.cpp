@@ -50,6 +50,10 @@ cl::opt<Emit> emit(
     cl::init(Emit::Exe), cl::cat(category));
 cl::opt<bool> checkOnly("check", cl::desc("Parse and type-check, then exit"),
                         cl::cat(category));
+cl::opt<bool> parseOnly(
+    "parse-only",
+    cl::desc("Stop after parsing (with --emit=ast: print the untyped AST)"),
+    cl::cat(category));
 cl::opt<bool> verifyDiags(
     "verify-diagnostics",
     cl::desc("Check diagnostics against '# expected-error' comments"),
@@ -107,6 +111,14 @@ int compile(const char *argv0) {
 
   Parser parser(sm, id, diag);
   std::unique_ptr<Module> module = parser.parseModule();
+  if (parseOnly) {
+    int rc = finishDiagnostics();
+    if (rc || verifyDiags || emit != Emit::Ast)
+      return rc;
+    return writeOutput([&](llvm::raw_ostream &os) { printAST(*module, sm, os); })
+               ? 0
+               : 1;
+  }
   TypeContext types;
   if (!diag.hadError())
     checkModule(*module, types, diag);

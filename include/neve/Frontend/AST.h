@@ -1,9 +1,9 @@
 //===- AST.h - Abstract syntax tree of Neve ---------------------*- C++ -*-===//
 //
-// One node class per construct. Nodes own their children through
-// std::unique_ptr; Sema fills in the semantic fields (types, resolved
-// declarations) in place. LLVM-style RTTI (`isa`, `dyn_cast`) works on the
-// Expr, Stmt and Decl hierarchies.
+// One node class per construct of the language reference (spec §10). Nodes
+// own their children through std::unique_ptr; Sema fills in the semantic
+// fields (types, resolved declarations, implicit conversions) in place.
+// LLVM-style RTTI (`isa`, `dyn_cast`) works on the Expr and Stmt hierarchies.
 //
 //===----------------------------------------------------------------------===//
 
@@ -19,6 +19,7 @@
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <cstdint>
 #include <memory>
 #include <optional>
 #include <string>
@@ -26,17 +27,43 @@
 
 namespace neve {
 
+class ClassDecl;
+class FieldDecl;
 class FuncDecl;
 class VarDecl;
 
 //===----------------------------------------------------------------------===//
-// Type expressions (the syntax of a type)
+// Type expressions (the syntax of a type, §10 `type`)
 //===----------------------------------------------------------------------===//
 
-/// A type as written: a scalar keyword, `str`, `void`, or a name.
+/// One extent of a layout type: an integer literal or an identifier.
+struct LayoutExtent {
+  llvm::SMLoc loc;
+  std::optional<int64_t> value; ///< set for a literal
+  std::string name;             ///< set for an identifier
+};
+
+/// A type as written.
+///  - `int`, `str`, `any`, `void`, `tensor`, a class or foreign name: `name`
+///    alone;
+///  - `array<T>`, `map<K,V>`, `tuple<…>`, `Function<R, …>`: `name` and
+///    `args`;
+///  - `channel<T, N>`: `name`, `args` = {T}, `channelCapacity` = N;
+///  - `layout<T, d…[, smem]>`: `name` = "layout", `args` = {T}, `extents`,
+///    `isSmem`;
+///  - `T[]` and `T[N]`: `isPointer`, `args` = {T}, `fixedSize` = N for `T[N]`.
 struct TypeExpr {
   llvm::SMLoc loc;
   std::string name;
+  std::vector<TypeExpr> args;
+  std::vector<LayoutExtent> extents;
+  int64_t channelCapacity = 0;
+  bool isSmem = false;
+  bool isPointer = false;
+  std::optional<int64_t> fixedSize;
+
+  /// The type as it would be written in source ("array<int>", "float[]").
+  std::string str() const;
 };
 
 //===----------------------------------------------------------------------===//
@@ -46,7 +73,11 @@ struct TypeExpr {
 class Expr {
 public:
   enum class Kind {
-    IntLit, FloatLit, StrLit, BoolLit, Name, Unary, Binary, Call, Cast
+    IntLit, FloatLit, StrLit, CharLit, BoolLit, NilLit,
+    Name, Self, Global,
+    Unary, Binary, Fold,
+    Call, Member, Index, Select,
+    ListLit, MapLit, Tuple, New, LayoutNew, Cast, TypeTag
   };
   Expr(Kind kind, llvm::SMLoc loc) : kind(kind), loc(loc) {}
   virtual ~Expr() = default;
@@ -73,11 +104,13 @@ public:
   NEVE_EXPR_CLASSOF(IntLit)
 };
 
+/// A float literal, or `inf` (value +infinity, `isInf`).
 class FloatLitExpr : public Expr {
 public:
-  FloatLitExpr(llvm::SMLoc loc, double value)
-      : Expr(Kind::FloatLit, loc), value(value) {}
+  FloatLitExpr(llvm::SMLoc loc, double value, bool isInf = false)
+      : Expr(Kind::FloatLit, loc), value(value), isInf(isInf) {}
   double value;
+  bool isInf;
   NEVE_EXPR_CLASSOF(FloatLit)
 };
 
@@ -89,6 +122,15 @@ public:
   NEVE_EXPR_CLASSOF(StrLit)
 };
 
+/// `'c'`: exactly one character or escape (§1.5).
+class CharLitExpr : public Expr {
+public:
+  CharLitExpr(llvm::SMLoc loc, uint8_t value)
+      : Expr(Kind::CharLit, loc), value(value) {}
+  uint8_t value;
+  NEVE_EXPR_CLASSOF(CharLit)
+};
+
 class BoolLitExpr : public Expr {
 public:
   BoolLitExpr(llvm::SMLoc loc, bool value)
@@ -97,24 +139,61 @@ public:
   NEVE_EXPR_CLASSOF(BoolLit)
 };
 
-/// A reference to a variable or parameter.
+class NilLitExpr : public Expr {
+public:
+  explicit NilLitExpr(llvm::SMLoc loc) : Expr(Kind::NilLit, loc) {}
+  NEVE_EXPR_CLASSOF(NilLit)
+};
+
+/// What a name refers to, decided by Sema.
+enum class NameRef {
+  Unresolved,
+  Var,         ///< a local, parameter or loop variable: `decl`
+  Function,    ///< a top-level function used as a value: `func`
+  Predeclared, ///< a predeclared value (`tid`, `bx`, `float_t`, ...)
+};
+
+/// An identifier used as an expression.
 class NameExpr : public Expr {
 public:
   NameExpr(llvm::SMLoc loc, std::string name)
       : Expr(Kind::Name, loc), name(std::move(name)) {}
   std::string name;
   /// Set by Sema.
+  NameRef ref = NameRef::Unresolved;
   VarDecl *decl = nullptr;
+  FuncDecl *func = nullptr;
   NEVE_EXPR_CLASSOF(Name)
+};
+
+/// `self` inside a constructor or method.
+class SelfExpr : public Expr {
+public:
+  explicit SelfExpr(llvm::SMLoc loc) : Expr(Kind::Self, loc) {}
+  NEVE_EXPR_CLASSOF(Self)
+};
+
+/// `$C`: the singleton of class C (§2.3).
+class GlobalExpr : public Expr {
+public:
+  GlobalExpr(llvm::SMLoc loc, std::string className)
+      : Expr(Kind::Global, loc), className(std::move(className)) {}
+  std::string className;
+  /// Set by Sema.
+  ClassDecl *cls = nullptr;
+  NEVE_EXPR_CLASSOF(Global)
 };
 
 enum class UnaryOp { Neg, Not };
 enum class BinaryOp {
-  Add, Sub, Mul, Div, FloorDiv, CeilDiv, Mod, Shl, Shr, BitOr,
+  Add, Sub, Mul, Div, FloorDiv, CeilDiv, Mod, MatMul, Shl, Shr, BitOr, Offby,
   Eq, Ne, Lt, Gt, Le, Ge, And, Or, Xor
 };
 llvm::StringRef spelling(UnaryOp op);
 llvm::StringRef spelling(BinaryOp op);
+/// The canonical operator name of §3.5 ("add", "mma", "minor_eq", ...), or
+/// "" for operators that cannot be defined.
+llvm::StringRef canonicalName(BinaryOp op);
 
 class UnaryExpr : public Expr {
 public:
@@ -122,6 +201,8 @@ public:
       : Expr(Kind::Unary, loc), op(op), operand(std::move(operand)) {}
   UnaryOp op;
   ExprPtr operand;
+  /// Set by Sema: `!x` on a reference or pointer is a nil test (§4.7).
+  bool isNilTest = false;
   NEVE_EXPR_CLASSOF(Unary)
 };
 
@@ -135,20 +216,169 @@ public:
   /// Set by Sema: the type both operands are promoted to before the
   /// operation (§5.1); for comparisons it differs from `type` (bool).
   const Type *operandType = nullptr;
+  /// Set by Sema: the user operator definition or `operation` that
+  /// implements this expression (§3.5, §3.8), or null for a builtin one.
+  FuncDecl *opFunc = nullptr;
   NEVE_EXPR_CLASSOF(Binary)
 };
 
-/// A call of a named function or builtin: `f(a, b)`.
+/// `xs reduce +`, `xs scan *` (§5.3).
+class FoldExpr : public Expr {
+public:
+  FoldExpr(llvm::SMLoc loc, ExprPtr operand, bool isScan, BinaryOp op)
+      : Expr(Kind::Fold, loc), operand(std::move(operand)), isScan(isScan),
+        op(op) {}
+  ExprPtr operand;
+  bool isScan; ///< `scan` rather than `reduce`
+  BinaryOp op; ///< Add or Mul
+  NEVE_EXPR_CLASSOF(Fold)
+};
+
+/// How a call argument is written (§6.8.2, §10 `arg`).
+enum class ArgSplit { None, Chunked /* >xs */, Strided /* :xs */ };
+
+/// One argument of a call: `[name =] expr`, `>expr`, `:expr`.
+struct Arg {
+  llvm::SMLoc loc;
+  std::string keyword; ///< `name = expr`; empty for positional arguments
+  ExprPtr value;
+  ArgSplit split = ArgSplit::None;
+};
+
+/// What a call calls, decided by Sema.
+enum class CallKind {
+  Unresolved,
+  Function,      ///< a top-level def/gpu/proto function: `decl`
+  Method,        ///< a method of a class: `decl`, `receiver`
+  ExtMethod,     ///< rule 3 of §3.6: `decl(receiver, args…)`
+  FunctionValue, ///< a `Function<…>` value: `callee` is the value
+  Builtin,       ///< a builtin function or intrinsic: `builtin`
+  BuiltinMethod, ///< a builtin method of str/array/map/channel: `builtin`
+};
+
+/// A call: `f(a)`, `x.m(a)`, `table[k](a)`, `f(xs)<64>`.
 class CallExpr : public Expr {
 public:
-  CallExpr(llvm::SMLoc loc, std::string callee, std::vector<ExprPtr> args)
+  CallExpr(llvm::SMLoc loc, ExprPtr callee, std::vector<Arg> args)
       : Expr(Kind::Call, loc), callee(std::move(callee)),
         args(std::move(args)) {}
-  std::string callee;
-  std::vector<ExprPtr> args;
-  /// Set by Sema: the user function called, or null for a builtin.
+  /// A NameExpr for `f(…)`, a MemberExpr for `x.m(…)`, anything else for
+  /// calls of function values.
+  ExprPtr callee;
+  std::vector<Arg> args;
+  /// Compile-time arguments `<64, 8>` (§3.9).
+  std::vector<int64_t> ctimeArgs;
+
+  /// The name called when the callee is a NameExpr or a MemberExpr ("" else).
+  llvm::StringRef calleeName() const;
+
+  /// Set by Sema.
+  CallKind callKind = CallKind::Unresolved;
   FuncDecl *decl = nullptr;
+  std::string builtin;
+  /// For methods: the receiver (moved out of the callee MemberExpr).
+  ExprPtr receiver;
   NEVE_EXPR_CLASSOF(Call)
+};
+
+/// `x.f`: a field (or, as a callee, a method name).
+class MemberExpr : public Expr {
+public:
+  MemberExpr(llvm::SMLoc loc, ExprPtr base, std::string member)
+      : Expr(Kind::Member, loc), base(std::move(base)),
+        member(std::move(member)) {}
+  ExprPtr base;
+  std::string member;
+  /// Set by Sema for fields of classes.
+  FieldDecl *field = nullptr;
+  NEVE_EXPR_CLASSOF(Member)
+};
+
+/// One item inside `x[…]`: an index, or a slice `[s]:[e]`.
+struct IndexItem {
+  llvm::SMLoc loc;
+  ExprPtr index;      ///< the index, or the slice start (may be null)
+  ExprPtr sliceEnd;   ///< slice end (may be null)
+  bool isSlice = false;
+};
+
+/// `x[i]`, `x[s:e]`, `v[r, c]`.
+class IndexExpr : public Expr {
+public:
+  IndexExpr(llvm::SMLoc loc, ExprPtr base, std::vector<IndexItem> items)
+      : Expr(Kind::Index, loc), base(std::move(base)),
+        items(std::move(items)) {}
+  ExprPtr base;
+  std::vector<IndexItem> items;
+  NEVE_EXPR_CLASSOF(Index)
+};
+
+/// `v{a, b}` (element address, §8.5.5) or `v{a, b}(i, j)` (tile, §8.5.4).
+class SelectExpr : public Expr {
+public:
+  SelectExpr(llvm::SMLoc loc, ExprPtr base, std::vector<ExprPtr> braces)
+      : Expr(Kind::Select, loc), base(std::move(base)),
+        braces(std::move(braces)) {}
+  ExprPtr base;
+  std::vector<ExprPtr> braces;
+  /// The tile coordinates `(i, j)`; empty with `isTile` false for an
+  /// element address.
+  std::vector<ExprPtr> coords;
+  bool isTile = false;
+  NEVE_EXPR_CLASSOF(Select)
+};
+
+/// `[e1, e2, …]`.
+class ListLitExpr : public Expr {
+public:
+  ListLitExpr(llvm::SMLoc loc, std::vector<ExprPtr> elems)
+      : Expr(Kind::ListLit, loc), elems(std::move(elems)) {}
+  std::vector<ExprPtr> elems;
+  NEVE_EXPR_CLASSOF(ListLit)
+};
+
+/// `{k: v, …}`.
+class MapLitExpr : public Expr {
+public:
+  explicit MapLitExpr(llvm::SMLoc loc) : Expr(Kind::MapLit, loc) {}
+  std::vector<ExprPtr> keys, values;
+  NEVE_EXPR_CLASSOF(MapLit)
+};
+
+/// `return a, b` builds a tuple (§3.1); only the parser creates these.
+class TupleExpr : public Expr {
+public:
+  TupleExpr(llvm::SMLoc loc, std::vector<ExprPtr> elems)
+      : Expr(Kind::Tuple, loc), elems(std::move(elems)) {}
+  std::vector<ExprPtr> elems;
+  NEVE_EXPR_CLASSOF(Tuple)
+};
+
+/// `new C(args)`, and the construction in `C x(args)`.
+class NewExpr : public Expr {
+public:
+  NewExpr(llvm::SMLoc loc, TypeExpr cls, std::vector<Arg> args)
+      : Expr(Kind::New, loc), cls(std::move(cls)), args(std::move(args)) {}
+  TypeExpr cls;
+  std::vector<Arg> args;
+  /// Set by Sema: the constructor called (null for the implicit one).
+  FuncDecl *ctor = nullptr;
+  NEVE_EXPR_CLASSOF(New)
+};
+
+/// `layout<T, d…[, smem]>(ptr)` or `layout<…>()` (§8.5.2).
+class LayoutNewExpr : public Expr {
+public:
+  LayoutNewExpr(llvm::SMLoc loc, TypeExpr layoutType, ExprPtr base)
+      : Expr(Kind::LayoutNew, loc), layoutType(std::move(layoutType)),
+        base(std::move(base)) {}
+  TypeExpr layoutType;
+  ExprPtr base; ///< may be null: shared or register storage
+  /// Extents given as identifiers that name runtime values (`rows`) are
+  /// resolved by Sema into these expressions, one per extent (null for
+  /// literal extents).
+  std::vector<ExprPtr> extentExprs;
+  NEVE_EXPR_CLASSOF(LayoutNew)
 };
 
 /// An explicit conversion `float(x)`, or one Sema inserted (§4.5).
@@ -164,6 +394,16 @@ public:
   NEVE_EXPR_CLASSOF(Cast)
 };
 
+/// A scalar type keyword written alone as a call argument: its type tag,
+/// an `int` constant (§4.4).
+class TypeTagExpr : public Expr {
+public:
+  TypeTagExpr(llvm::SMLoc loc, std::string typeName)
+      : Expr(Kind::TypeTag, loc), typeName(std::move(typeName)) {}
+  std::string typeName;
+  NEVE_EXPR_CLASSOF(TypeTag)
+};
+
 //===----------------------------------------------------------------------===//
 // Statements
 //===----------------------------------------------------------------------===//
@@ -171,7 +411,8 @@ public:
 class Stmt {
 public:
   enum class Kind {
-    VarDecl, Assign, Expr, Return, Break, Continue, If, While, For
+    VarDecl, Assign, Channel, Expr, Return, Break, Continue,
+    If, While, For, ForIn, MultiLoop, Finish, Lock, Async, Asyncs, Launch
   };
   Stmt(Kind kind, llvm::SMLoc loc) : kind(kind), loc(loc) {}
   virtual ~Stmt() = default;
@@ -194,9 +435,15 @@ public:
   VarDecl(llvm::SMLoc loc, std::string name) : loc(loc), name(std::move(name)) {}
   llvm::SMLoc loc;
   std::string name;
-  /// Null for `var`, whose type comes from the initializer.
+  /// Null for `var`, whose type comes from the initializer, and for the
+  /// variables of `for x in` and multi-loops.
   std::unique_ptr<TypeExpr> typeExpr;
+  /// The initializer; for parameters, the default value.
   ExprPtr init;
+  /// `T x <- ch`: `init` is the channel received from.
+  bool isReceive = false;
+  /// `C x(args)`: `init` is a NewExpr built by the parser.
+  bool isConstruction = false;
   /// Set by Sema.
   const Type *type = nullptr;
   /// Loop variables may not be assigned (§6.5).
@@ -211,16 +458,35 @@ public:
   NEVE_STMT_CLASSOF(VarDecl)
 };
 
-/// `x = e`, or `x op= e` with `op` one of + - * /.
+/// `x = e`, `a, b = e` (tuple unpacking), or `x op= e` with `op` one of
+/// + - * / (and `Z += X op Y`, the accumulating form of §8.6).
 class AssignStmt : public Stmt {
 public:
-  AssignStmt(llvm::SMLoc loc, ExprPtr target, ExprPtr value,
+  AssignStmt(llvm::SMLoc loc, std::vector<ExprPtr> targets, ExprPtr value,
              std::optional<BinaryOp> compound)
-      : Stmt(Kind::Assign, loc), target(std::move(target)),
+      : Stmt(Kind::Assign, loc), targets(std::move(targets)),
         value(std::move(value)), compound(compound) {}
-  ExprPtr target, value;
+  std::vector<ExprPtr> targets; ///< at least one
+  ExprPtr value;
   std::optional<BinaryOp> compound;
+  /// Set by Sema: for `Z += X op Y` with a three-parameter `gpu void`
+  /// operator (§8.6), the operator called as op(X, Y, Z).
+  FuncDecl *accumulator = nullptr;
+  /// Set by Sema: `Z += X @ Y` with no user accumulator, the builtin tiled
+  /// tensor-core product (§8.6).
+  bool isBuiltinMatmul = false;
   NEVE_STMT_CLASSOF(Assign)
+};
+
+/// `a <- b`: a send or a receive, decided by Sema from the types (§6.8.5).
+class ChannelStmt : public Stmt {
+public:
+  ChannelStmt(llvm::SMLoc loc, ExprPtr lhs, ExprPtr rhs)
+      : Stmt(Kind::Channel, loc), lhs(std::move(lhs)), rhs(std::move(rhs)) {}
+  ExprPtr lhs, rhs;
+  /// Set by Sema: true for `ch <- e`, false for `v <- ch`.
+  bool isSend = false;
+  NEVE_STMT_CLASSOF(Channel)
 };
 
 class ExprStmt : public Stmt {
@@ -231,6 +497,7 @@ public:
   NEVE_STMT_CLASSOF(Expr)
 };
 
+/// `return`, `return e`, or `return a, b` (value is then a TupleExpr).
 class ReturnStmt : public Stmt {
 public:
   ReturnStmt(llvm::SMLoc loc, ExprPtr value)
@@ -280,28 +547,184 @@ public:
   NEVE_STMT_CLASSOF(For)
 };
 
+/// `for x in xs` (§6.5).
+class ForInStmt : public Stmt {
+public:
+  explicit ForInStmt(llvm::SMLoc loc) : Stmt(Kind::ForIn, loc) {}
+  std::unique_ptr<VarDecl> var;
+  ExprPtr iterable;
+  Block body;
+  NEVE_STMT_CLASSOF(ForIn)
+};
+
+/// `[A0..B0, A1..B1] v0, v1` (§6.5).
+class MultiLoopStmt : public Stmt {
+public:
+  explicit MultiLoopStmt(llvm::SMLoc loc) : Stmt(Kind::MultiLoop, loc) {}
+  std::vector<ExprPtr> lower, upper;
+  std::vector<std::unique_ptr<VarDecl>> vars;
+  Block body;
+  NEVE_STMT_CLASSOF(MultiLoop)
+};
+
+/// `finish` with a block (§6.8.3).
+class FinishStmt : public Stmt {
+public:
+  explicit FinishStmt(llvm::SMLoc loc) : Stmt(Kind::Finish, loc) {}
+  Block body;
+  NEVE_STMT_CLASSOF(Finish)
+};
+
+/// `lock ["name"]` with a block (§6.8.4).
+class LockStmt : public Stmt {
+public:
+  explicit LockStmt(llvm::SMLoc loc) : Stmt(Kind::Lock, loc) {}
+  std::optional<std::string> name;
+  Block body;
+  NEVE_STMT_CLASSOF(Lock)
+};
+
+/// `async STMT` or `async` with a block (§6.8.1).
+class AsyncStmt : public Stmt {
+public:
+  explicit AsyncStmt(llvm::SMLoc loc) : Stmt(Kind::Async, loc) {}
+  Block body;
+  bool isInline = false; ///< the one-line form
+  NEVE_STMT_CLASSOF(Async)
+};
+
+/// `asyncs N STMT` or `asyncs N` with a block (§6.8.1).
+class AsyncsStmt : public Stmt {
+public:
+  explicit AsyncsStmt(llvm::SMLoc loc) : Stmt(Kind::Asyncs, loc) {}
+  ExprPtr count;
+  Block body;
+  bool isInline = false;
+  NEVE_STMT_CLASSOF(Asyncs)
+};
+
+/// `launch [g…] [b…] [SMEM [STREAM]] k(args)<ctime>` (§6.7).
+class LaunchStmt : public Stmt {
+public:
+  explicit LaunchStmt(llvm::SMLoc loc) : Stmt(Kind::Launch, loc) {}
+  std::vector<ExprPtr> grid, block;
+  ExprPtr smem;   ///< may be null: 0
+  ExprPtr stream; ///< may be null: the thread's stream
+  /// `smem_size` was written in the SMEM position.
+  bool smemIsKernelSize = false;
+  std::string kernelName;
+  llvm::SMLoc kernelLoc;
+  std::vector<Arg> args;
+  std::vector<int64_t> ctimeArgs;
+  /// Set by Sema.
+  FuncDecl *kernel = nullptr;
+  NEVE_STMT_CLASSOF(Launch)
+};
+
 //===----------------------------------------------------------------------===//
 // Declarations
 //===----------------------------------------------------------------------===//
+
+/// What a FuncDecl is.
+enum class FuncKind {
+  Def,       ///< `def` at top level (also operator definitions)
+  Gpu,       ///< `gpu` device function
+  Kernel,    ///< `kernel` entry point
+  Method,    ///< `def` inside a class
+  Ctor,      ///< `ctor` inside a class
+  Proto,     ///< `proto` foreign declaration (no body)
+  Operation, ///< `operation` foreign operator (no body)
+  Main,      ///< the `main` block
+};
 
 class FuncDecl {
 public:
   FuncDecl(llvm::SMLoc loc, std::string name) : loc(loc), name(std::move(name)) {}
   llvm::SMLoc loc;
+  /// The identifier, or the operator symbol ("+", "@") of an operator
+  /// definition, or "ctor" / "main".
   std::string name;
+  FuncKind kind = FuncKind::Def;
+  /// The name is an operator symbol (§3.5).
+  bool isOperator = false;
+  /// `proto RET sys name(…)`.
+  bool isSys = false;
   TypeExpr returnTypeExpr;
+  /// Parameters; for `proto`, unnamed (empty names) with types only.
   std::vector<std::unique_ptr<VarDecl>> params;
+  /// `<int N, int M>` compile-time parameters (§3.9).
+  std::vector<std::string> ctimeParams;
   Block body;
+  /// The class of a method or constructor.
+  ClassDecl *parent = nullptr;
+  /// The file this declaration came from (for notes and imports).
+  unsigned bufferID = 0;
+
   /// Set by Sema.
   const Type *returnType = nullptr;
-  /// The `main` block is a FuncDecl with this flag and no parameters.
-  bool isMain = false;
+  std::vector<const Type *> paramTypes;
+
+  bool isMain() const { return kind == FuncKind::Main; }
+  bool isDevice() const {
+    return kind == FuncKind::Gpu || kind == FuncKind::Kernel;
+  }
+  bool hasBody() const {
+    return kind != FuncKind::Proto && kind != FuncKind::Operation;
+  }
 };
 
-/// One source file: its functions and its `main` block.
+/// `TYPE a, b` inside a class: one FieldDecl per name.
+class FieldDecl {
+public:
+  FieldDecl(llvm::SMLoc loc, std::string name, TypeExpr typeExpr)
+      : loc(loc), name(std::move(name)), typeExpr(std::move(typeExpr)) {}
+  llvm::SMLoc loc;
+  std::string name;
+  TypeExpr typeExpr;
+  /// Set by Sema.
+  const Type *type = nullptr;
+  unsigned index = 0;
+};
+
+class ClassDecl {
+public:
+  ClassDecl(llvm::SMLoc loc, std::string name) : loc(loc), name(std::move(name)) {}
+  llvm::SMLoc loc;
+  std::string name;
+  std::vector<std::unique_ptr<FieldDecl>> fields;
+  /// The constructor, if written (at most one).
+  std::unique_ptr<FuncDecl> ctor;
+  std::vector<std::unique_ptr<FuncDecl>> methods;
+  unsigned bufferID = 0;
+
+  /// Set by Sema: the class type.
+  const Type *type = nullptr;
+  FieldDecl *findField(llvm::StringRef name) const;
+  FuncDecl *findMethod(llvm::StringRef name) const;
+};
+
+/// `import [default] a.b.c` (§2.1).
+class ImportDecl {
+public:
+  explicit ImportDecl(llvm::SMLoc loc) : loc(loc) {}
+  llvm::SMLoc loc;
+  std::vector<std::string> path;
+  bool isDefault = false;
+  /// Set by the module loader: the file it resolved to.
+  std::string resolvedPath;
+
+  std::string dottedName() const;
+};
+
+/// One source file.
 class Module {
 public:
   std::string fileName;
+  unsigned bufferID = 0;
+  std::vector<std::unique_ptr<ImportDecl>> imports;
+  std::vector<std::unique_ptr<ClassDecl>> classes;
+  /// Functions, gpu functions, kernels, protos and operations, in source
+  /// order (the main block is among them, with kind Main).
   std::vector<std::unique_ptr<FuncDecl>> funcs;
   /// The main block, if the file has one.
   FuncDecl *main = nullptr;
