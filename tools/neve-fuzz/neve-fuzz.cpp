@@ -45,16 +45,18 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   unsigned id = sm.AddNewSourceBuffer(
       llvm::MemoryBuffer::getMemBufferCopy(text, "fuzz.nv"), llvm::SMLoc());
   Parser parser(sm, id, diag);
-  std::unique_ptr<Module> module = parser.parseModule();
-  if (!module)
+  Program program;
+  program.modules.push_back(parser.parseModule());
+  program.main = program.modules.back().get();
+  if (!program.main)
     abort();
   TypeContext types;
   if (!diag.hadError())
-    checkModule(*module, types, diag);
+    checkProgram(program, types, diag);
   std::string sink;
   llvm::raw_string_ostream os(sink);
   if (!diag.hadError())
-    printAST(*module, sm, os);
+    printAST(*program.main, sm, os);
   diag.print(os, DiagEngine::Format::Text);
   diag.print(os, DiagEngine::Format::Json);
   diag.verifyExpectations(os);

@@ -9,6 +9,7 @@
 
 #include "neve/Frontend/Diagnostics.h"
 #include "neve/Frontend/MLIRGen.h"
+#include "neve/Frontend/ModuleLoader.h"
 #include "neve/Frontend/Parser.h"
 #include "neve/Frontend/Sema.h"
 #include "neve/InitAll.h"
@@ -53,6 +54,10 @@ cl::opt<bool> checkOnly("check", cl::desc("Parse and type-check, then exit"),
 cl::opt<bool> parseOnly(
     "parse-only",
     cl::desc("Stop after parsing (with --emit=ast: print the untyped AST)"),
+    cl::cat(category));
+cl::opt<bool> noPrelude(
+    "no-prelude",
+    cl::desc("Do not import $NEVE_LIBS/std_lib/include.nv implicitly"),
     cl::cat(category));
 cl::opt<bool> verifyDiags(
     "verify-diagnostics",
@@ -109,9 +114,9 @@ int compile(const char *argv0) {
     return diag.hadError() ? 1 : 0;
   };
 
-  Parser parser(sm, id, diag);
-  std::unique_ptr<Module> module = parser.parseModule();
   if (parseOnly) {
+    Parser parser(sm, id, diag);
+    std::unique_ptr<Module> module = parser.parseModule();
     int rc = finishDiagnostics();
     if (rc || verifyDiags || emit != Emit::Ast)
       return rc;
@@ -119,9 +124,15 @@ int compile(const char *argv0) {
                ? 0
                : 1;
   }
+  Program program;
+  LoadOptions loadOptions;
+  loadOptions.libsDir = defaultLibsDir(argv0, (void *)&writeOutput);
+  loadOptions.prelude = !noPrelude;
+  loadProgram(sm, id, diag, loadOptions, program);
+  Module *module = program.main;
   TypeContext types;
   if (!diag.hadError())
-    checkModule(*module, types, diag);
+    checkProgram(program, types, diag);
   if (diag.hadError() || verifyDiags || checkOnly) {
     int rc = finishDiagnostics();
     if (rc || verifyDiags || checkOnly)

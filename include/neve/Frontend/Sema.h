@@ -1,9 +1,10 @@
 //===- Sema.h - Name resolution and type checking ---------------*- C++ -*-===//
 //
-// Resolves names and checks types of a parsed Module in place: every
-// expression gets its type, every name its declaration, and implicit
-// conversions (spec §4.5) become explicit CastExpr nodes, so that code
-// generation needs no type rules of its own.
+// Resolves names and checks types of a whole program (the main file and
+// every module it imports, §2.1) in place: every expression gets its type,
+// every name its declaration, and implicit conversions (spec §4.5) become
+// explicit CastExpr nodes, so that code generation needs no type rules of
+// its own.
 //
 //===----------------------------------------------------------------------===//
 
@@ -15,8 +16,16 @@
 
 namespace neve {
 
-/// Checks `module`; returns false if any error was reported.
-bool checkModule(Module &module, TypeContext &types, DiagEngine &diag);
+/// A program: the file named on the command line and the modules it
+/// imports, each loaded once (§2.1).
+struct Program {
+  /// The main file's module; also modules[0].
+  Module *main = nullptr;
+  std::vector<std::unique_ptr<Module>> modules;
+};
+
+/// Checks `program`; returns false if any error was reported.
+bool checkProgram(Program &program, TypeContext &types, DiagEngine &diag);
 
 } // namespace neve
 

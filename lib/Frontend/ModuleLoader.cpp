@@ -1,0 +1,128 @@
+//===- ModuleLoader.cpp - Imports and the prelude -------------------------===//
+
+#include "neve/Frontend/ModuleLoader.h"
+#include "neve/Frontend/Parser.h"
+
+#include "llvm/ADT/StringSet.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Process.h"
+
+#include <deque>
+
+using namespace neve;
+
+std::string neve::defaultLibsDir(const char *argv0, void *mainAddr) {
+  if (std::optional<std::string> env = llvm::sys::Process::GetEnv("NEVE_LIBS"))
+    return *env;
+  std::string exe = llvm::sys::fs::getMainExecutable(argv0, mainAddr);
+  llvm::SmallString<256> dir(llvm::sys::path::parent_path(exe));
+  llvm::sys::path::append(dir, "..", "lib", "neve");
+  return std::string(dir);
+}
+
+namespace {
+class Loader {
+public:
+  Loader(llvm::SourceMgr &sm, DiagEngine &diag, const LoadOptions &options,
+         Program &program)
+      : sm(sm), diag(diag), options(options), program(program) {}
+
+  Module *parseBuffer(unsigned id, const std::string &realPath) {
+    Parser parser(sm, id, diag);
+    std::unique_ptr<Module> m = parser.parseModule();
+    m->bufferID = id;
+    Module *raw = m.get();
+    program.modules.push_back(std::move(m));
+    loaded[realPath] = raw;
+    queue.push_back(raw);
+    return raw;
+  }
+
+  /// Loads `path` unless it was loaded before; reports I/O errors at `loc`.
+  Module *loadFile(const std::string &path, llvm::SMLoc loc) {
+    llvm::SmallString<256> real;
+    if (llvm::sys::fs::real_path(path, real))
+      real = path;
+    auto it = loaded.find(std::string(real));
+    if (it != loaded.end())
+      return it->second;
+    auto buffer = llvm::MemoryBuffer::getFile(path, /*IsText=*/true);
+    if (!buffer) {
+      diag.error(loc, "cannot read '" + path + "': " +
+                          buffer.getError().message());
+      return nullptr;
+    }
+    unsigned id = sm.AddNewSourceBuffer(std::move(*buffer), llvm::SMLoc());
+    return parseBuffer(id, std::string(real));
+  }
+
+  void resolveImport(Module &from, ImportDecl &imp) {
+    llvm::SmallString<256> local(llvm::sys::path::parent_path(from.fileName));
+    for (const std::string &part : imp.path)
+      llvm::sys::path::append(local, part);
+    local += ".nv";
+    llvm::SmallString<256> pkg(options.libsDir);
+    for (const std::string &part : imp.path)
+      llvm::sys::path::append(pkg, part);
+    llvm::sys::path::append(pkg, "include.nv");
+    std::string chosen;
+    if (llvm::sys::fs::is_regular_file(local))
+      chosen = std::string(local);
+    else if (!options.libsDir.empty() && llvm::sys::fs::is_regular_file(pkg))
+      chosen = std::string(pkg);
+    if (chosen.empty()) {
+      diag.error(imp.loc, "cannot find module '" + imp.dottedName() +
+                              "': neither '" + local + "' nor '" +
+                              (options.libsDir.empty()
+                                   ? std::string("$NEVE_LIBS/...")
+                                   : std::string(pkg)) +
+                              "' exists");
+      return;
+    }
+    imp.resolvedPath = chosen;
+    loadFile(chosen, imp.loc);
+  }
+
+  bool run(unsigned mainID) {
+    unsigned before = diag.numErrors();
+    const llvm::MemoryBuffer *buf = sm.getMemoryBuffer(mainID);
+    llvm::SmallString<256> real;
+    if (llvm::sys::fs::real_path(buf->getBufferIdentifier(), real))
+      real = buf->getBufferIdentifier();
+    Module *mainModule = parseBuffer(mainID, std::string(real));
+    program.main = mainModule;
+    if (options.prelude && !options.libsDir.empty()) {
+      llvm::SmallString<256> prelude(options.libsDir);
+      llvm::sys::path::append(prelude, "std_lib", "include.nv");
+      if (llvm::sys::fs::is_regular_file(prelude))
+        loadFile(std::string(prelude), llvm::SMLoc());
+    }
+    while (!queue.empty()) {
+      Module *m = queue.front();
+      queue.pop_front();
+      for (auto &imp : m->imports)
+        resolveImport(*m, *imp);
+      if (m != mainModule && m->main) {
+        diag.error(m->main->loc, "only the file named on the command line "
+                                 "may have a 'main' block");
+      }
+    }
+    return diag.numErrors() == before;
+  }
+
+private:
+  llvm::SourceMgr &sm;
+  DiagEngine &diag;
+  const LoadOptions &options;
+  Program &program;
+  std::map<std::string, Module *> loaded;
+  std::deque<Module *> queue;
+};
+} // namespace
+
+bool neve::loadProgram(llvm::SourceMgr &sm, unsigned mainID, DiagEngine &diag,
+                       const LoadOptions &options, Program &program) {
+  return Loader(sm, diag, options, program).run(mainID);
+}

@@ -1,0 +1,624 @@
+//===- SemaDecl.cpp - Declarations, signatures and types ------------------===//
+//
+// The declaration pass of §2.2: every class, function, proto and operation
+// of every loaded module is collected before any body is checked, so
+// declaration order does not matter.
+//
+//===----------------------------------------------------------------------===//
+
+#include "SemaInternal.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringSwitch.h"
+
+using namespace neve;
+using namespace neve::sema;
+using llvm::SMLoc;
+
+//===----------------------------------------------------------------------===//
+// Predeclared names
+//===----------------------------------------------------------------------===//
+
+bool sema::isDeviceValue(llvm::StringRef name) {
+  static const llvm::StringSet<> names = {
+      "bx", "by", "bz", "tx", "ty", "tz", "warp", "lane",
+      "bdx", "bdy", "bdz", "gdx", "gdy", "gdz"};
+  return names.contains(name);
+}
+
+bool sema::isHostValue(llvm::StringRef name) {
+  return name == "tid" || name == "tN" || name == "tHW";
+}
+
+bool sema::isTypeTag(llvm::StringRef name) {
+  static const llvm::StringSet<> names = {
+      "int_t", "i8_t", "i16_t", "i64_t", "float_t", "bf16_t",
+      "half_t", "char_t", "str_t", "array_t"};
+  return names.contains(name);
+}
+
+bool sema::isPredeclared(llvm::StringRef name) {
+  static const llvm::StringSet<> names = {
+      // §7 host builtins.
+      "print", "printl", "pow", "sqrt", "min", "max", "glob", "zeros_int",
+      "ones_int", "arange_int", "randu", "randn", "start_timer", "end_timer",
+      "sleep", "_quit_", "tarena_reset", "argv", "seed", "to_cuda",
+      // §8.4 intrinsics.
+      "syncthreads", "shfl_sync", "shfl_xor_sync", "shfl_down_sync",
+      "atomic_add", "atomic_max", "atomic_min", "atomic_exch", "exp", "log",
+      "tanh", "abs", "floor", "ceil", "fast_exp", "fast_log", "fast_tanh",
+      "cp_async16", "cp_commit_group", "cp_wait_group", "cp_wait_all",
+      "ldmatrix_x4", "ldmatrix_x2", "mma_16x8x16"};
+  return names.contains(name) || isDeviceValue(name) || isHostValue(name) ||
+         isTypeTag(name);
+}
+
+//===----------------------------------------------------------------------===//
+// Types
+//===----------------------------------------------------------------------===//
+
+static std::optional<Type::Kind> simpleKind(llvm::StringRef name) {
+  return llvm::StringSwitch<std::optional<Type::Kind>>(name)
+      .Case("int", Type::Kind::Int)
+      .Case("i64", Type::Kind::I64)
+      .Case("i16", Type::Kind::I16)
+      .Case("i8", Type::Kind::I8)
+      .Case("char", Type::Kind::Char)
+      .Case("float", Type::Kind::Float)
+      .Case("bf16", Type::Kind::BF16)
+      .Case("half", Type::Kind::Half)
+      .Case("bool", Type::Kind::Bool)
+      .Case("str", Type::Kind::Str)
+      .Case("any", Type::Kind::Any)
+      .Case("void", Type::Kind::Void)
+      .Default(std::nullopt);
+}
+
+bool Checker::isTypeName(llvm::StringRef name) const {
+  return simpleKind(name) || classes.count(name) || foreignTypes.count(name) ||
+         name == "array" || name == "map" || name == "tuple" ||
+         name == "channel" || name == "Function" || name == "layout";
+}
+
+const Type *Checker::resolveType(const TypeExpr &t, bool allowVoid,
+                                 std::vector<std::string> *shapeParams) {
+  auto argType = [&](size_t i) -> const Type * {
+    if (i >= t.args.size())
+      return types.errorTy();
+    return resolveType(t.args[i], /*allowVoid=*/false, shapeParams);
+  };
+  if (t.isPointer) {
+    const Type *elem = argType(0);
+    if (elem->isError())
+      return elem;
+    if (!elem->isScalar() && !elem->is(Type::Kind::Class) &&
+        !elem->is(Type::Kind::Foreign)) {
+      diag.error(t.loc, "'" + t.str() + "': pointer and fixed-array elements "
+                                        "must be scalars or classes");
+      return types.errorTy();
+    }
+    if (t.fixedSize) {
+      if (*t.fixedSize <= 0) {
+        diag.error(t.loc, "a fixed array needs a positive size");
+        return types.errorTy();
+      }
+      return types.fixedArray(elem, *t.fixedSize);
+    }
+    return types.pointer(elem);
+  }
+  if (t.name == "array") {
+    const Type *e = argType(0);
+    return e->isError() ? e : types.array(e);
+  }
+  if (t.name == "map") {
+    const Type *k = argType(0), *v = argType(1);
+    if (k->isError() || v->isError())
+      return types.errorTy();
+    if (!k->isNumeric() && !k->is(Type::Kind::Str) &&
+        !k->is(Type::Kind::Class)) {
+      diag.error(t.args[0].loc, "map keys must be integers, float, bool, str "
+                                "or a class, not " + k->str());
+      return types.errorTy();
+    }
+    return types.map(k, v);
+  }
+  if (t.name == "tuple") {
+    if (t.args.size() < 2) {
+      diag.error(t.loc, "a tuple has at least two elements");
+      return types.errorTy();
+    }
+    std::vector<const Type *> elems;
+    for (size_t i = 0; i < t.args.size(); ++i) {
+      elems.push_back(argType(i));
+      if (elems.back()->isError())
+        return types.errorTy();
+    }
+    return types.tuple(elems);
+  }
+  if (t.name == "channel") {
+    const Type *e = argType(0);
+    if (e->isError())
+      return e;
+    if (t.channelCapacity <= 0) {
+      diag.error(t.loc, "a channel needs a positive capacity");
+      return types.errorTy();
+    }
+    return types.channel(e, t.channelCapacity);
+  }
+  if (t.name == "Function") {
+    if (t.args.empty()) {
+      diag.error(t.loc, "Function<...> needs at least a return type");
+      return types.errorTy();
+    }
+    const Type *ret = resolveType(t.args[0], /*allowVoid=*/true, shapeParams);
+    std::vector<const Type *> params;
+    for (size_t i = 1; i < t.args.size(); ++i)
+      params.push_back(argType(i));
+    if (ret->isError() || llvm::any_of(params, [](const Type *p) {
+          return p->isError();
+        }))
+      return types.errorTy();
+    return types.function(ret, params);
+  }
+  if (t.name == "layout") {
+    const Type *elem = argType(0);
+    if (elem->isError())
+      return elem;
+    if (!elem->isScalar()) {
+      diag.error(t.loc, "layout elements must be scalars, not " + elem->str());
+      return types.errorTy();
+    }
+    if (t.extents.empty()) {
+      diag.error(t.loc, "a layout needs at least one extent");
+      return types.errorTy();
+    }
+    std::vector<Extent> extents;
+    for (const LayoutExtent &e : t.extents) {
+      if (e.value) {
+        if (*e.value <= 0) {
+          diag.error(e.loc, "layout extents must be positive");
+          return types.errorTy();
+        }
+        extents.push_back(Extent::constant(*e.value));
+        continue;
+      }
+      if (shapeParams) {
+        if (!llvm::is_contained(*shapeParams, e.name))
+          shapeParams->push_back(e.name);
+        extents.push_back(Extent::named(e.name));
+        continue;
+      }
+      VarDecl *v = lookupVar(e.name);
+      if (!v) {
+        diag.error(e.loc, "use of undeclared name '" + e.name +
+                              "' as a layout extent");
+        return types.errorTy();
+      }
+      if (v->type && !v->type->isInteger() && !v->type->isError()) {
+        diag.error(e.loc, "the layout extent '" + e.name +
+                              "' must be an integer, not " + v->type->str());
+        return types.errorTy();
+      }
+      extents.push_back(constVars.count(v) ? Extent::named(e.name)
+                                           : Extent::dynamic());
+    }
+    return types.layout(elem, extents,
+                        t.isSmem ? MemSpace::Shared
+                                 : (context == Context::Device
+                                        ? MemSpace::Global
+                                        : MemSpace::Host));
+  }
+  if (!t.args.empty() || !t.extents.empty()) {
+    diag.error(t.loc, "'" + t.name + "' takes no type arguments");
+    return types.errorTy();
+  }
+  if (std::optional<Type::Kind> k = simpleKind(t.name)) {
+    if (*k == Type::Kind::Void && !allowVoid) {
+      diag.error(t.loc, "void is only a return type");
+      return types.errorTy();
+    }
+    return types.get(*k);
+  }
+  if (auto it = classes.find(t.name); it != classes.end())
+    return it->second->type;
+  if (foreignTypes.count(t.name))
+    return types.foreign(t.name);
+  diag.error(t.loc, "unknown type '" + t.name + "'");
+  return types.errorTy();
+}
+
+//===----------------------------------------------------------------------===//
+// Declarations
+//===----------------------------------------------------------------------===//
+
+/// Walks the identifiers used as types in `t`.
+static void forEachTypeName(const TypeExpr &t,
+                            const std::function<void(const TypeExpr &)> &fn) {
+  if (!t.isPointer && t.args.empty() && t.extents.empty())
+    fn(t);
+  for (const TypeExpr &a : t.args)
+    forEachTypeName(a, fn);
+}
+
+void Checker::collectForeignTypes() {
+  // The four pointer types of the core native layer (§4.3, §9.1).
+  for (const char *name : {"float_pp", "bf16_pp", "float_cpu", "bf16_cpu"})
+    foreignTypes.insert(name);
+  // A proto or operation of a native package may introduce further foreign
+  // pointer types by naming them (§4.3, §11.9).
+  for (auto &m : program.modules)
+    for (auto &fn : m->funcs) {
+      if (fn->hasBody())
+        continue;
+      auto add = [&](const TypeExpr &t) {
+        if (!simpleKind(t.name) && !classes.count(t.name) &&
+            !isTypeName(t.name) && t.name != "tensor" && !t.name.empty())
+          foreignTypes.insert(t.name);
+      };
+      forEachTypeName(fn->returnTypeExpr, add);
+      for (auto &p : fn->params)
+        if (p->typeExpr)
+          forEachTypeName(*p->typeExpr, add);
+    }
+}
+
+void Checker::declareClass(ClassDecl &cls) {
+  if (isPredeclared(cls.name)) {
+    diag.error(cls.loc, "'" + cls.name + "' is predeclared; a class may not "
+                        "reuse its name");
+    return;
+  }
+  auto [it, inserted] = classes.try_emplace(cls.name, &cls);
+  if (!inserted) {
+    diag.error(cls.loc, "redefinition of class '" + cls.name + "'");
+    diag.note(it->second->loc, "previous definition is here");
+    return;
+  }
+  cls.type = types.classType(&cls, cls.name);
+  if (cls.name == "tensor")
+    tensorClass = &cls;
+}
+
+void Checker::declareFunction(FuncDecl &fn) {
+  if (fn.isMain())
+    return;
+  if (fn.isOperator) {
+    operators[fn.name].push_back(&fn);
+    return;
+  }
+  if (isPredeclared(fn.name)) {
+    diag.error(fn.loc, "'" + fn.name + "' is a builtin; a top-level function "
+                       "may not reuse its name");
+    return;
+  }
+  if (auto it = classes.find(fn.name); it != classes.end()) {
+    diag.error(fn.loc, "'" + fn.name + "' is a class; a function may not use "
+                       "its name");
+    diag.note(it->second->loc, "the class is declared here");
+    return;
+  }
+  functions[fn.name].push_back(&fn);
+}
+
+void Checker::resolveSignature(FuncDecl &fn) {
+  std::vector<std::string> shapes;
+  bool isGpu = fn.kind == FuncKind::Gpu;
+  Context saved = context;
+  context = fn.isDevice() ? Context::Device : Context::Host;
+  fn.returnType = fn.isMain() || fn.kind == FuncKind::Ctor
+                      ? types.voidTy()
+                      : resolveType(fn.returnTypeExpr, /*allowVoid=*/true,
+                                    isGpu ? &shapes : nullptr);
+  fn.paramTypes.clear();
+  bool seenDefault = false;
+  for (auto &p : fn.params) {
+    const Type *t = types.errorTy();
+    if (p->typeExpr)
+      t = resolveType(*p->typeExpr, true, isGpu ? &shapes : nullptr);
+    if (t->isVoid()) {
+      diag.error(p->typeExpr->loc, "a parameter cannot have type void");
+      t = types.errorTy();
+    }
+    if (t->is(Type::Kind::Layout) && !isGpu && !t->isError()) {
+      diag.error(p->loc, "only gpu functions take layout parameters");
+      t = types.errorTy();
+    }
+    if (fn.kind == FuncKind::Kernel && !t->isError() && !t->isScalar() &&
+        !t->is(Type::Kind::Pointer)) {
+      diag.error(p->typeExpr ? p->typeExpr->loc : p->loc,
+                 "kernel parameters must be scalars or raw pointers "
+                 "(float[], bf16[], ...), not " + t->str());
+      t = types.errorTy();
+    }
+    p->type = t;
+    fn.paramTypes.push_back(t);
+    if (p->init) {
+      // Defaults are literals (§3.2): type them now, so that calls checked
+      // before this function's body can copy them.
+      checkExpr(p->init, t);
+      coerce(p->init, t, "the default of '" + p->name + "'");
+      seenDefault = true;
+    }
+    else if (seenDefault && fn.hasBody())
+      diag.error(p->loc, "parameter '" + p->name + "' needs a default value: "
+                         "parameters with defaults come last");
+    if (!p->name.empty() && isTypeName(p->name))
+      diag.error(p->loc, "'" + p->name + "' is a type name; it cannot name "
+                         "a parameter");
+  }
+  context = saved;
+  if (fn.isOperator) {
+    unsigned arity = fn.params.size();
+    bool accumulating = arity == 3 && fn.kind == FuncKind::Gpu &&
+                        fn.returnType->isVoid();
+    if (arity != 2 && !accumulating) {
+      diag.error(fn.loc, "an operator definition takes exactly two parameters "
+                         "(three for a gpu void accumulating operator)");
+      return;
+    }
+    if (fn.kind == FuncKind::Def || !accumulating) {
+      auto userType = [](const Type *t) {
+        return t->isError() || t->is(Type::Kind::Class) ||
+               t->is(Type::Kind::Foreign) || t->is(Type::Kind::Layout);
+      };
+      if (!userType(fn.paramTypes[0]) && !userType(fn.paramTypes[1]))
+        diag.error(fn.loc, "operator '" + fn.name + "' can only be defined "
+                           "when an operand is a class, a foreign pointer "
+                           "type, tensor or a layout");
+    }
+  }
+}
+
+void Checker::resolveClass(ClassDecl &cls) {
+  unsigned index = 0;
+  llvm::StringMap<FieldDecl *> seen;
+  for (auto it = cls.fields.begin(); it != cls.fields.end();) {
+    FieldDecl &f = **it;
+    f.type = resolveType(f.typeExpr);
+    if (auto prev = seen.find(f.name); prev != seen.end()) {
+      if (prev->second->type != f.type) {
+        diag.error(f.loc, "field '" + f.name + "' is declared again with "
+                          "another type (" + f.type->str() + ", was " +
+                          prev->second->type->str() + ")");
+        diag.note(prev->second->loc, "previous declaration is here");
+      }
+      // The same field declared twice with one type is one field (§3.4).
+      it = cls.fields.erase(it);
+      continue;
+    }
+    seen[f.name] = &f;
+    f.index = index++;
+    ++it;
+  }
+  llvm::StringMap<FuncDecl *> methods;
+  for (auto &m : cls.methods) {
+    m->parent = &cls;
+    if (FieldDecl *f = cls.findField(m->name)) {
+      diag.error(m->loc, "method '" + m->name + "' has the name of a field");
+      diag.note(f->loc, "the field is declared here");
+    }
+    auto [it, inserted] = methods.try_emplace(m->name, m.get());
+    if (!inserted) {
+      diag.error(m->loc, "redefinition of method '" + m->name +
+                             "': methods cannot be overloaded");
+      diag.note(it->second->loc, "previous definition is here");
+    }
+    resolveSignature(*m);
+  }
+  if (cls.ctor) {
+    cls.ctor->parent = &cls;
+    resolveSignature(*cls.ctor);
+  }
+}
+
+bool Checker::sameSignature(const FuncDecl &a, const FuncDecl &b) const {
+  return a.paramTypes == b.paramTypes;
+}
+
+/// The canonical operator names of §3.5, longest first.
+static const char *const kOperatorNames[] = {
+    "higher_eq", "minor_eq", "different", "higher", "equal", "minor",
+    "offby", "mult", "add", "sub", "div", "mod", "mma"};
+
+const Type *Checker::parseMangled(llvm::StringRef name, unsigned &ambiguity) {
+  if (std::optional<Type::Kind> k = simpleKind(name))
+    return *k == Type::Kind::Void ? nullptr : types.get(*k);
+  if (auto it = classes.find(name); it != classes.end())
+    return it->second->type;
+  if (foreignTypes.count(name))
+    return types.foreign(name);
+  if (name.consume_front("buffer_")) {
+    const Type *e = parseMangled(name, ambiguity);
+    return e ? types.pointer(e) : nullptr;
+  }
+  if (name.consume_front("array_")) {
+    const Type *e = parseMangled(name, ambiguity);
+    return e ? types.array(e) : nullptr;
+  }
+  if (name.consume_front("map_")) {
+    const Type *found = nullptr;
+    for (size_t i = name.find('_'); i != llvm::StringRef::npos;
+         i = name.find('_', i + 1)) {
+      const Type *k = parseMangled(name.take_front(i), ambiguity);
+      const Type *v = parseMangled(name.drop_front(i + 1), ambiguity);
+      if (k && v) {
+        if (found)
+          ++ambiguity;
+        found = types.map(k, v);
+      }
+    }
+    return found;
+  }
+  return nullptr;
+}
+
+void Checker::splitOperation(FuncDecl &op) {
+  llvm::StringRef name = op.name;
+  llvm::StringRef opName;
+  for (const char *candidate : kOperatorNames)
+    if (name.ends_with(std::string("_") + candidate)) {
+      opName = candidate;
+      break;
+    }
+  if (opName.empty()) {
+    diag.error(op.loc, "'" + op.name + "' does not end in an operator name "
+                       "(add, sub, mult, div, mod, mma, equal, different, "
+                       "minor, higher, minor_eq, higher_eq, offby)");
+    return;
+  }
+  llvm::StringRef rest = name.drop_back(opName.size() + 1);
+  const Type *lhs = nullptr, *rhs = nullptr;
+  unsigned splits = 0, ambiguity = 0;
+  for (size_t i = rest.find('_'); i != llvm::StringRef::npos;
+       i = rest.find('_', i + 1)) {
+    const Type *l = parseMangled(rest.take_front(i), ambiguity);
+    const Type *r = parseMangled(rest.drop_front(i + 1), ambiguity);
+    if (l && r) {
+      ++splits;
+      lhs = l;
+      rhs = r;
+    }
+  }
+  if (splits != 1 || ambiguity) {
+    diag.error(op.loc, "cannot split '" + rest + "' into two type names: " +
+                           (splits == 0 ? "no split names two known types"
+                                        : "more than one split does"));
+    return;
+  }
+  op.paramTypes = {lhs, rhs};
+  op.params.clear();
+  for (const Type *t : {lhs, rhs}) {
+    auto p = std::make_unique<VarDecl>(op.loc, "");
+    p->type = t;
+    op.params.push_back(std::move(p));
+  }
+  op.isOperator = false;
+  // `l op r` finds it by its canonical name (§3.5).
+}
+
+void Checker::collectDeclarations() {
+  for (auto &m : program.modules)
+    for (auto &cls : m->classes)
+      declareClass(*cls);
+  collectForeignTypes();
+  for (auto &m : program.modules)
+    for (auto &fn : m->funcs)
+      declareFunction(*fn);
+  for (auto &m : program.modules)
+    for (auto &cls : m->classes)
+      if (classes.lookup(cls->name) == cls.get())
+        resolveClass(*cls);
+  for (auto &m : program.modules)
+    for (auto &fn : m->funcs) {
+      if (fn->kind == FuncKind::Operation) {
+        fn->returnType = resolveType(fn->returnTypeExpr, true);
+        splitOperation(*fn);
+        continue;
+      }
+      resolveSignature(*fn);
+    }
+
+  // Redefinitions and overloads (§3.3).
+  auto checkGroup = [&](std::vector<FuncDecl *> &group, bool isOp) {
+    std::vector<FuncDecl *> kept;
+    for (FuncDecl *fn : group) {
+      bool keep = true;
+      for (FuncDecl *prev : kept) {
+        bool protos = !prev->hasBody() && !fn->hasBody();
+        if (protos) {
+          if (sameSignature(*prev, *fn) &&
+              prev->returnType == fn->returnType && prev->isSys == fn->isSys) {
+            keep = false; // identical repeated protos are allowed (§3.8)
+            break;
+          }
+          diag.error(fn->loc, "conflicting declaration of '" + fn->name +
+                                  "': a different signature was declared "
+                                  "before");
+          diag.note(prev->loc, "previous declaration is here");
+          keep = false;
+          break;
+        }
+        bool overloadable =
+            (prev->kind == FuncKind::Def || prev->kind == FuncKind::Gpu) &&
+            (fn->kind == FuncKind::Def || fn->kind == FuncKind::Gpu);
+        if (!overloadable || sameSignature(*prev, *fn)) {
+          diag.error(fn->loc, std::string("redefinition of ") +
+                                  (isOp ? "operator '" : "function '") +
+                                  fn->name + "'" +
+                                  (overloadable || sameSignature(*prev, *fn)
+                                       ? ""
+                                       : ": only def and gpu functions can "
+                                         "be overloaded"));
+          diag.note(prev->loc, "previous definition is here");
+          keep = false;
+          break;
+        }
+      }
+      if (keep)
+        kept.push_back(fn);
+    }
+    group = std::move(kept);
+  };
+  for (auto &entry : functions)
+    checkGroup(entry.second, false);
+  for (auto &entry : operators)
+    checkGroup(entry.second, true);
+}
+
+void Checker::checkRecursion() {
+  // gpu functions are always inlined, so they may not recurse (§3.7).
+  llvm::DenseSet<FuncDecl *> done, onStack;
+  std::function<void(FuncDecl *)> visit = [&](FuncDecl *fn) {
+    if (done.count(fn))
+      return;
+    onStack.insert(fn);
+    for (auto &[callee, loc] : deviceCalls.lookup(fn)) {
+      if (onStack.count(callee)) {
+        diag.error(loc, "gpu function '" + callee->name +
+                            "' is called recursively; gpu functions are "
+                            "inlined and cannot recurse");
+        continue;
+      }
+      visit(callee);
+    }
+    onStack.erase(fn);
+    done.insert(fn);
+  };
+  for (auto &entry : deviceCalls)
+    visit(entry.first);
+}
+
+void Checker::run() {
+  collectDeclarations();
+  Module *mainModule = program.main;
+  if (mainModule && !mainModule->main) {
+    const llvm::SourceMgr &sm = diag.getSourceMgr();
+    diag.error(SMLoc::getFromPointer(
+                   sm.getMemoryBuffer(mainModule->bufferID
+                                          ? mainModule->bufferID
+                                          : sm.getMainFileID())
+                       ->getBufferStart()),
+               "the program has no 'main' block");
+  }
+  for (auto &m : program.modules) {
+    for (auto &cls : m->classes) {
+      if (classes.lookup(cls->name) != cls.get())
+        continue;
+      if (cls->ctor)
+        checkFunction(*cls->ctor);
+      for (auto &meth : cls->methods)
+        checkFunction(*meth);
+    }
+    for (auto &fn : m->funcs)
+      if (fn->hasBody())
+        checkFunction(*fn);
+  }
+  checkRecursion();
+}
+
+bool neve::checkProgram(Program &program, TypeContext &types,
+                        DiagEngine &diag) {
+  unsigned before = diag.numErrors();
+  Checker(program, types, diag).run();
+  return diag.numErrors() == before;
+}

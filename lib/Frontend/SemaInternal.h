@@ -1,0 +1,217 @@
+//===- SemaInternal.h - The type checker's shared state ---------*- C++ -*-===//
+//
+// The Checker is split over several files by concern: declarations
+// (SemaDecl.cpp), conversions and overload resolution (SemaConv.cpp),
+// statements (SemaStmt.cpp), expressions (SemaExpr.cpp), calls and builtins
+// (SemaCall.cpp). This header is private to lib/Frontend.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef NEVE_LIB_FRONTEND_SEMAINTERNAL_H
+#define NEVE_LIB_FRONTEND_SEMAINTERNAL_H
+
+#include "neve/Frontend/Sema.h"
+
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/StringSet.h"
+
+#include <functional>
+
+namespace neve {
+namespace sema {
+
+/// The result of matching call arguments against one candidate's
+/// parameters: for each parameter, the argument that fills it (or -1 for
+/// the default), and how good the match is.
+struct ArgMatch {
+  bool viable = false;
+  bool exact = true;
+  std::vector<int> argForParam;
+  std::string why; ///< for a single candidate: why it does not match
+  /// When an argument does not convert: which one (else -1).
+  int badArg = -1;
+  /// Too many or too few arguments.
+  bool arity = false;
+  const Type *badFrom = nullptr, *badTo = nullptr;
+};
+
+/// Where a body is being checked.
+enum class Context { Host, Device };
+
+class Checker {
+public:
+  Checker(Program &program, TypeContext &types, DiagEngine &diag)
+      : program(program), types(types), diag(diag) {}
+
+  void run();
+
+  //===--------------------------------------------------------------------===//
+  // Declarations (SemaDecl.cpp)
+  //===--------------------------------------------------------------------===//
+  void collectDeclarations();
+  void collectForeignTypes();
+  void declareClass(ClassDecl &cls);
+  void declareFunction(FuncDecl &fn);
+  void resolveSignature(FuncDecl &fn);
+  void resolveClass(ClassDecl &cls);
+  void splitOperation(FuncDecl &op);
+  const Type *parseMangled(llvm::StringRef name, unsigned &ambiguity);
+  /// Resolves a written type. `shapeParams` receives fresh identifiers of
+  /// layout extents (gpu layout parameters, §8.5.6); when null, an
+  /// identifier extent must name a value in scope.
+  const Type *resolveType(const TypeExpr &t, bool allowVoid = false,
+                          std::vector<std::string> *shapeParams = nullptr);
+  bool isTypeName(llvm::StringRef name) const;
+  bool sameSignature(const FuncDecl &a, const FuncDecl &b) const;
+  void checkRecursion();
+
+  //===--------------------------------------------------------------------===//
+  // Conversions (SemaConv.cpp)
+  //===--------------------------------------------------------------------===//
+  bool isConvertible(const Type *from, const Type *to) const;
+  /// Converts `e` to `to` (wrapping it in an implicit CastExpr), or reports
+  /// an error mentioning `what`. Returns false on error.
+  bool coerce(ExprPtr &e, const Type *to, const llvm::Twine &what);
+  const Type *promote(const Type *a, const Type *b) const;
+  /// The common type of list elements (§5.2), or null.
+  const Type *commonType(const Type *a, const Type *b) const;
+  /// Matches `args` against `fn`'s parameters, honouring keywords and
+  /// defaults; `skipFirst` parameters are already supplied (a receiver).
+  ArgMatch matchArgs(const FuncDecl &fn, std::vector<Arg> &args,
+                     unsigned skipFirst = 0, const Type *receiver = nullptr);
+  /// Picks among `candidates` (§3.3). Reports errors at `loc` mentioning
+  /// `what`; returns null when none or several match.
+  FuncDecl *resolveOverload(llvm::ArrayRef<FuncDecl *> candidates,
+                            std::vector<Arg> &args, llvm::SMLoc loc,
+                            const llvm::Twine &what, unsigned skipFirst = 0,
+                            const Type *receiver = nullptr,
+                            bool quiet = false);
+  /// Converts the arguments of a resolved call to its parameter types and
+  /// puts them in parameter order, with defaults filled in.
+  void applyArgs(FuncDecl &fn, std::vector<Arg> &args, const ArgMatch &m,
+                 unsigned skipFirst);
+  /// Does the argument of type `from` fit a layout parameter `to` (§8.5.6)?
+  bool layoutArgFits(const Type *from, const Type *to) const;
+
+  //===--------------------------------------------------------------------===//
+  // Scopes
+  //===--------------------------------------------------------------------===//
+  void pushScope() { scopes.emplace_back(); }
+  void popScope() { scopes.pop_back(); }
+  VarDecl *lookupVar(llvm::StringRef name) const;
+  void declareVar(VarDecl &var);
+  /// A synthetic read-only int variable (compile-time and shape
+  /// parameters).
+  VarDecl *makeConstVar(llvm::SMLoc loc, llvm::StringRef name);
+
+  //===--------------------------------------------------------------------===//
+  // Statements (SemaStmt.cpp)
+  //===--------------------------------------------------------------------===//
+  void checkFunction(FuncDecl &fn);
+  void checkBlock(Block &block, bool newScope = true);
+  void checkStmt(Stmt &stmt);
+  void checkCondition(ExprPtr &cond, llvm::StringRef what);
+  void checkVarDecl(VarDecl &var);
+  void checkAssign(AssignStmt &as);
+  void checkChannel(ChannelStmt &cs);
+  void checkReturn(ReturnStmt &rs);
+  void checkLaunch(LaunchStmt &ls);
+  /// Reports `what` when checking device code (§8.3). Returns true if it
+  /// was reported.
+  bool refuseInDevice(llvm::SMLoc loc, const llvm::Twine &what);
+  bool refuseInHost(llvm::SMLoc loc, const llvm::Twine &what);
+  /// Is `e` something that can be assigned to? Reports why not.
+  bool checkAssignable(Expr &e);
+
+  //===--------------------------------------------------------------------===//
+  // Expressions (SemaExpr.cpp)
+  //===--------------------------------------------------------------------===//
+  const Type *checkExpr(ExprPtr &e, const Type *expected = nullptr);
+  const Type *checkName(NameExpr &e);
+  const Type *checkUnary(UnaryExpr &e);
+  const Type *checkBinary(BinaryExpr &e);
+  const Type *checkBuiltinBinary(BinaryExpr &e, const Type *l, const Type *r);
+  /// A user operator definition, canonical-name function or `operation`
+  /// for `l op r` (§3.5), or null.
+  FuncDecl *findOperator(BinaryOp op, const Type *l, const Type *r,
+                         ExprPtr &lhs, ExprPtr &rhs, llvm::SMLoc loc,
+                         unsigned arity = 2, ExprPtr *third = nullptr);
+  const Type *checkFold(FoldExpr &e);
+  const Type *checkMember(MemberExpr &e);
+  const Type *checkIndex(IndexExpr &e);
+  const Type *checkSelect(SelectExpr &e);
+  const Type *checkList(ListLitExpr &e, const Type *expected);
+  const Type *checkMap(MapLitExpr &e, const Type *expected);
+  const Type *checkNew(NewExpr &e);
+  const Type *checkLayoutNew(LayoutNewExpr &e);
+  const Type *checkCast(CastExpr &e);
+  bool checkIntOperand(ExprPtr &e, llvm::StringRef what);
+  /// The constant value of an integer expression, if it is one.
+  std::optional<int64_t> constantInt(const Expr &e) const;
+  Extent extentOf(const Expr &e) const;
+
+  //===--------------------------------------------------------------------===//
+  // Calls (SemaCall.cpp)
+  //===--------------------------------------------------------------------===//
+  const Type *checkCall(CallExpr &e, bool asStatement);
+  const Type *checkFunctionCall(CallExpr &e, NameExpr &callee);
+  const Type *checkMethodCall(CallExpr &e, MemberExpr &callee);
+  const Type *checkBuiltinCall(CallExpr &e, llvm::StringRef name, bool &found);
+  const Type *checkBuiltinMethod(CallExpr &e, const Type *recv,
+                                 llvm::StringRef name, bool &found);
+  void checkArgsUntyped(std::vector<Arg> &args);
+  void checkCtimeArgs(CallExpr &e, FuncDecl &fn);
+  /// Checks the split markers of call arguments (§6.8.2).
+  void checkSplitArgs(std::vector<Arg> &args);
+
+  //===--------------------------------------------------------------------===//
+  // State
+  //===--------------------------------------------------------------------===//
+  Program &program;
+  TypeContext &types;
+  DiagEngine &diag;
+
+  llvm::StringMap<ClassDecl *> classes;
+  /// Top-level functions by name: def, gpu, kernel, proto and operation
+  /// declarations (overloads share a name).
+  llvm::StringMap<std::vector<FuncDecl *>> functions;
+  /// Operator definitions by symbol ("+", "@").
+  llvm::StringMap<std::vector<FuncDecl *>> operators;
+  /// Foreign pointer type names (§4.3).
+  llvm::StringSet<> foreignTypes;
+  /// The prelude's `tensor` class, if loaded.
+  ClassDecl *tensorClass = nullptr;
+
+  std::vector<llvm::StringMap<VarDecl *>> scopes;
+  /// Synthetic variables (compile-time and shape parameters): constants
+  /// once the function is specialised.
+  std::vector<std::unique_ptr<VarDecl>> syntheticVars;
+  llvm::DenseSet<const VarDecl *> constVars;
+  FuncDecl *currentFn = nullptr;
+  Context context = Context::Host;
+  unsigned loopDepth = 0;
+  /// Nesting of `asyncs` bodies in the current function (split markers).
+  unsigned asyncsDepth = 0;
+  /// Scope depth at which the current function's locals start.
+  size_t functionScopeBase = 0;
+  /// Device call graph edges, for the recursion check (§3.7).
+  llvm::DenseMap<FuncDecl *, llvm::SmallVector<std::pair<FuncDecl *, llvm::SMLoc>, 4>>
+      deviceCalls;
+};
+
+/// Names predeclared in the outer scope (§1.4, §7, §8) that top-level
+/// declarations may not reuse.
+bool isPredeclared(llvm::StringRef name);
+/// `bx`, `tx`, `lane`, `bdx`, ...: read-only device values (§8.2, §11.10).
+bool isDeviceValue(llvm::StringRef name);
+/// `tid`, `tN`, `tHW`: host thread values (§6.8.1).
+bool isHostValue(llvm::StringRef name);
+/// `int_t`, `float_t`, ...: type tags (§4.4).
+bool isTypeTag(llvm::StringRef name);
+
+} // namespace sema
+} // namespace neve
+
+#endif // NEVE_LIB_FRONTEND_SEMAINTERNAL_H

@@ -1,0 +1,654 @@
+//===- SemaStmt.cpp - Function bodies and statements ----------------------===//
+//
+// The typing rules of §6: declarations and scopes, assignments (including
+// tuple unpacking and the accumulating form of §8.6), loops, concurrency
+// statements and `launch`, and the device-code restrictions of §8.3.
+//
+//===----------------------------------------------------------------------===//
+
+#include "SemaInternal.h"
+
+using namespace neve;
+using namespace neve::sema;
+using llvm::SMLoc;
+
+//===----------------------------------------------------------------------===//
+// Scopes
+//===----------------------------------------------------------------------===//
+
+VarDecl *Checker::lookupVar(llvm::StringRef name) const {
+  for (auto it = scopes.rbegin(); it != scopes.rend(); ++it)
+    if (auto found = it->find(name); found != it->end())
+      return found->second;
+  return nullptr;
+}
+
+void Checker::declareVar(VarDecl &var) {
+  if (scopes.empty())
+    return;
+  if (VarDecl *prev = lookupVar(var.name)) {
+    diag.error(var.loc, "'" + var.name + "' is already declared in this "
+                        "function; Neve does not allow shadowing locals");
+    diag.note(prev->loc, "previous declaration is here");
+    return;
+  }
+  if (isTypeName(var.name)) {
+    diag.error(var.loc, "'" + var.name + "' is a type name; it cannot name a "
+                        "variable");
+    return;
+  }
+  scopes.back()[var.name] = &var;
+}
+
+VarDecl *Checker::makeConstVar(SMLoc loc, llvm::StringRef name) {
+  syntheticVars.push_back(std::make_unique<VarDecl>(loc, name.str()));
+  VarDecl *v = syntheticVars.back().get();
+  v->type = types.intTy();
+  v->isReadOnly = true;
+  constVars.insert(v);
+  return v;
+}
+
+bool Checker::refuseInDevice(SMLoc loc, const llvm::Twine &what) {
+  if (context != Context::Device)
+    return false;
+  diag.error(loc, what + " is not allowed in device code (kernel and gpu "
+                         "functions, §8.3)");
+  return true;
+}
+
+bool Checker::refuseInHost(SMLoc loc, const llvm::Twine &what) {
+  if (context != Context::Host)
+    return false;
+  diag.error(loc, what + " is only available in device code (kernel and gpu "
+                         "functions)");
+  return true;
+}
+
+//===----------------------------------------------------------------------===//
+// Functions and blocks
+//===----------------------------------------------------------------------===//
+
+void Checker::checkFunction(FuncDecl &fn) {
+  currentFn = &fn;
+  context = fn.isDevice() ? Context::Device : Context::Host;
+  scopes.clear();
+  loopDepth = 0;
+  asyncsDepth = 0;
+  pushScope();
+  // Compile-time parameters (§3.9) and layout shape parameters (§8.5.6) are
+  // int constants of each specialisation.
+  llvm::StringSet<> shapeNames;
+  for (const std::string &name : fn.ctimeParams) {
+    if (lookupVar(name)) {
+      diag.error(fn.loc, "compile-time parameter '" + name +
+                             "' is declared twice");
+      continue;
+    }
+    scopes.back()[name] = makeConstVar(fn.loc, name);
+  }
+  for (const Type *t : fn.paramTypes)
+    if (t->is(Type::Kind::Layout))
+      for (const Extent &e : t->getExtents())
+        if (e.kind == Extent::Kind::Named && !lookupVar(e.name))
+          scopes.back()[e.name] = makeConstVar(fn.loc, e.name);
+  for (auto &p : fn.params)
+    if (!p->name.empty())
+      declareVar(*p);
+  pushScope();
+  checkBlock(fn.body, /*newScope=*/false);
+  scopes.clear();
+  currentFn = nullptr;
+  context = Context::Host;
+}
+
+void Checker::checkBlock(Block &block, bool newScope) {
+  if (newScope)
+    pushScope();
+  for (auto &s : block)
+    checkStmt(*s);
+  if (newScope)
+    popScope();
+}
+
+void Checker::checkCondition(ExprPtr &cond, llvm::StringRef what) {
+  const Type *t = checkExpr(cond);
+  if (!t->isError() && !t->is(Type::Kind::Bool)) {
+    std::string hint;
+    if (t->isNumeric())
+      hint = " (numbers are not conditions: compare with 0)";
+    else if (t->isNullable())
+      hint = " (test a reference with !x or !!x)";
+    diag.error(cond->getLoc(), "the condition of " + what +
+                                   " must be bool, not " + t->str() + hint);
+  }
+}
+
+/// Is a value of type `t` allowed in device code (§8.3)?
+static bool isDeviceType(const Type *t) {
+  using K = Type::Kind;
+  if (t->isError() || t->isScalar())
+    return true;
+  switch (t->getKind()) {
+  case K::Pointer:
+  case K::FixedArray:
+  case K::Layout:
+  case K::Address:
+  case K::Void:
+    return true;
+  case K::Tuple:
+    for (const Type *m : t->getMembers())
+      if (!isDeviceType(m))
+        return false;
+    return true;
+  default:
+    return false;
+  }
+}
+
+//===----------------------------------------------------------------------===//
+// Statements
+//===----------------------------------------------------------------------===//
+
+void Checker::checkVarDecl(VarDecl &var) {
+  const Type *declared = nullptr;
+  if (var.typeExpr) {
+    declared = resolveType(*var.typeExpr, /*allowVoid=*/true);
+    if (declared->isVoid()) {
+      diag.error(var.typeExpr->loc, "a variable cannot have type void");
+      declared = types.errorTy();
+    }
+    var.type = declared;
+  }
+  if (var.isConstruction) {
+    if (declared && !declared->isError() && !declared->is(Type::Kind::Class)) {
+      diag.error(var.loc, "'" + var.name + "(...)' constructs an object, but " +
+                              declared->str() + " is not a class");
+      var.type = types.errorTy();
+    } else if (var.init) {
+      checkExpr(var.init);
+    }
+  } else if (var.isReceive) {
+    const Type *ch = checkExpr(var.init);
+    if (!ch->isError() && !ch->is(Type::Kind::Channel)) {
+      diag.error(var.init->getLoc(), "'<-' in a declaration receives from a "
+                                     "channel, but this is " + ch->str());
+      var.type = types.errorTy();
+    } else if (ch->is(Type::Kind::Channel)) {
+      const Type *elem = ch->getElement();
+      if (!declared)
+        var.type = elem;
+      else if (!isConvertible(elem, declared))
+        diag.error(var.init->getLoc(), "cannot receive " + elem->str() +
+                                           " into '" + var.name + "' of type " +
+                                           declared->str());
+    } else if (!declared) {
+      var.type = types.errorTy();
+    }
+  } else if (var.init) {
+    const Type *t = checkExpr(var.init, declared);
+    if (declared) {
+      coerce(var.init, declared, "the initialization of '" + var.name + "'");
+    } else if (t->is(Type::Kind::Nil)) {
+      diag.error(var.init->getLoc(), "'var' needs an initializer with a type; "
+                                     "nil has none");
+      var.type = types.errorTy();
+    } else if (t->isVoid()) {
+      diag.error(var.init->getLoc(), "'var' initializer has no value");
+      var.type = types.errorTy();
+    } else if (t->is(Type::Kind::Address)) {
+      diag.error(var.init->getLoc(), "an element address can only be passed "
+                                     "to an intrinsic or a T[] parameter");
+      var.type = types.errorTy();
+    } else {
+      var.type = t;
+    }
+  }
+  if (!var.type)
+    var.type = types.errorTy();
+  if (context == Context::Device && !isDeviceType(var.type))
+    refuseInDevice(var.loc, "a variable of type " + var.type->str());
+  declareVar(var);
+}
+
+bool Checker::checkAssignable(Expr &e) {
+  switch (e.getKind()) {
+  case Expr::Kind::Name: {
+    auto &n = llvm::cast<NameExpr>(e);
+    if (n.ref == NameRef::Var && n.decl) {
+      if (n.decl->isReadOnly) {
+        diag.error(e.getLoc(), constVars.count(n.decl)
+                                   ? "'" + n.name + "' is a compile-time "
+                                                    "constant; it cannot be "
+                                                    "assigned"
+                                   : "the loop variable '" + n.name +
+                                         "' cannot be assigned");
+        return false;
+      }
+      return true;
+    }
+    if (n.ref == NameRef::Unresolved)
+      return false; // already reported
+    if (n.ref == NameRef::Function) {
+      diag.error(e.getLoc(), "'" + n.name + "' is a function; call it with '" +
+                                 n.name + "(...)'");
+      return false;
+    }
+    diag.error(e.getLoc(), "'" + n.name + "' cannot be assigned");
+    return false;
+  }
+  case Expr::Kind::Member:
+    return llvm::cast<MemberExpr>(e).field != nullptr || !e.type ||
+           e.type->isError();
+  case Expr::Kind::Index: {
+    auto &ix = llvm::cast<IndexExpr>(e);
+    const Type *bt = ix.base->type;
+    if (!bt || bt->isError())
+      return false;
+    if (bt->is(Type::Kind::Str)) {
+      diag.error(e.getLoc(), "strings are immutable; build a new one instead");
+      return false;
+    }
+    if (bt->is(Type::Kind::Tuple)) {
+      diag.error(e.getLoc(), "tuples are immutable");
+      return false;
+    }
+    if (!ix.items.empty() && ix.items[0].isSlice) {
+      diag.error(e.getLoc(), "a slice is a copy; it cannot be assigned to");
+      return false;
+    }
+    return true;
+  }
+  case Expr::Kind::Global:
+    diag.error(e.getLoc(), "'$" + llvm::cast<GlobalExpr>(e).className +
+                               "' cannot be assigned; assign its fields");
+    return false;
+  case Expr::Kind::Self:
+    diag.error(e.getLoc(), "'self' cannot be assigned");
+    return false;
+  default:
+    if (e.type && e.type->isError())
+      return false;
+    diag.error(e.getLoc(), "this expression cannot be assigned to");
+    return false;
+  }
+}
+
+void Checker::checkAssign(AssignStmt &as) {
+  if (as.targets.size() > 1) {
+    // Tuple unpacking into existing targets (§6.2).
+    const Type *t = checkExpr(as.value);
+    for (auto &target : as.targets) {
+      checkExpr(target);
+      checkAssignable(*target);
+    }
+    if (t->isError())
+      return;
+    if (!t->is(Type::Kind::Tuple) ||
+        t->getMembers().size() != as.targets.size()) {
+      diag.error(as.value->getLoc(),
+                 "unpacking into " + std::to_string(as.targets.size()) +
+                     " targets needs a tuple of " +
+                     std::to_string(as.targets.size()) + " elements, not " +
+                     t->str());
+      return;
+    }
+    for (size_t i = 0; i < as.targets.size(); ++i) {
+      const Type *tt = as.targets[i]->type;
+      if (tt && !isConvertible(t->getMembers()[i], tt))
+        diag.error(as.targets[i]->getLoc(),
+                   "cannot assign element " + std::to_string(i + 1) + " (" +
+                       t->getMembers()[i]->str() + ") to a target of type " +
+                       tt->str());
+    }
+    return;
+  }
+  ExprPtr &target = as.targets[0];
+  const Type *tt = checkExpr(target);
+  if (!as.compound) {
+    bool ok = checkAssignable(*target);
+    checkExpr(as.value, tt);
+    if (!ok)
+      return;
+    std::string what = "the assignment";
+    if (auto *n = llvm::dyn_cast<NameExpr>(target.get()))
+      what += " to '" + n->name + "'";
+    coerce(as.value, tt, what);
+    return;
+  }
+  // The accumulating form `Z += X op Y` (§8.6).
+  auto *bin = llvm::dyn_cast<BinaryExpr>(as.value.get());
+  if (*as.compound == BinaryOp::Add && bin && context == Context::Device) {
+    const Type *l = checkExpr(bin->lhs);
+    const Type *r = checkExpr(bin->rhs);
+    if (l->isError() || r->isError() || tt->isError()) {
+      as.value->type = types.errorTy();
+      return;
+    }
+    if (FuncDecl *acc = findOperator(bin->op, l, r, bin->lhs, bin->rhs,
+                                     bin->getLoc(), 3, &target)) {
+      as.accumulator = acc;
+      as.value->type = types.voidTy();
+      return;
+    }
+    if (bin->op == BinaryOp::MatMul && l->is(Type::Kind::Layout) &&
+        r->is(Type::Kind::Layout)) {
+      auto isHalfish = [](const Type *t) {
+        return t->is(Type::Kind::BF16) || t->is(Type::Kind::Half);
+      };
+      if (!isHalfish(l->getElement()) || l->getElement() != r->getElement() ||
+          !tt->is(Type::Kind::Layout) ||
+          !tt->getElement()->is(Type::Kind::Float) ||
+          l->getExtents().size() != 2 || r->getExtents().size() != 2 ||
+          tt->getExtents().size() != 2) {
+        diag.error(bin->getLoc(),
+                   "the builtin tiled product 'Z += X @ Y' needs X and Y "
+                   "bf16 or half layouts of rank 2 and Z a float layout of "
+                   "rank 2; got " + l->str() + ", " + r->str() + " and " +
+                       tt->str());
+        as.value->type = types.errorTy();
+        return;
+      }
+      as.isBuiltinMatmul = true;
+      as.value->type = types.voidTy();
+      return;
+    }
+    // Not an accumulation: an ordinary `Z = Z + (X op Y)`.
+    bin->type = checkBuiltinBinary(*bin, l, r);
+  } else {
+    checkExpr(as.value);
+  }
+  if (!checkAssignable(*target))
+    return;
+  const Type *vt = as.value->type;
+  if (tt->isError() || vt->isError())
+    return;
+  // `x op= e` means `x = x op e` (§6.2): a user operator assigns its result.
+  ExprPtr lhsCopy; // only used to probe operator definitions
+  if (tt->is(Type::Kind::Class) || tt->is(Type::Kind::Foreign) ||
+      vt->is(Type::Kind::Class) || vt->is(Type::Kind::Foreign)) {
+    ExprPtr probe = std::make_unique<NilLitExpr>(target->getLoc());
+    probe->type = tt;
+    if (FuncDecl *op = findOperator(*as.compound, tt, vt, probe, as.value,
+                                    as.getLoc())) {
+      if (!isConvertible(op->returnType, tt))
+        diag.error(as.getLoc(), "the result of '" + spelling(*as.compound) +
+                                    "' is " + op->returnType->str() +
+                                    ", which cannot be assigned to " +
+                                    tt->str());
+      return;
+    }
+    diag.error(as.getLoc(), "no operator '" + spelling(*as.compound) +
+                                "' for " + tt->str() + " and " + vt->str());
+    return;
+  }
+  if (*as.compound == BinaryOp::Add && tt->is(Type::Kind::Str)) {
+    if (!vt->isScalar() && !vt->is(Type::Kind::Str))
+      diag.error(as.getLoc(), "cannot append " + vt->str() + " to a str");
+    return;
+  }
+  if (!tt->isNumeric() || !vt->isNumeric()) {
+    diag.error(as.getLoc(), "'" + spelling(*as.compound) +
+                                "=' needs numbers, not " + tt->str() +
+                                " and " + vt->str());
+    return;
+  }
+  const Type *result = *as.compound == BinaryOp::Div ? types.floatTy()
+                                                     : promote(tt, vt);
+  if (!isConvertible(result, tt)) {
+    diag.error(as.getLoc(), "the result of '" + spelling(*as.compound) +
+                                "' is " + result->str() +
+                                ", which cannot be assigned to " + tt->str());
+    return;
+  }
+  coerce(as.value, result, "the compound assignment");
+}
+
+void Checker::checkChannel(ChannelStmt &cs) {
+  refuseInDevice(cs.getLoc(), "a channel operation");
+  const Type *l = checkExpr(cs.lhs);
+  const Type *r = checkExpr(cs.rhs);
+  if (l->isError() || r->isError())
+    return;
+  if (l->is(Type::Kind::Channel) && isConvertible(r, l->getElement())) {
+    cs.isSend = true;
+    coerce(cs.rhs, l->getElement(), "the channel send");
+    return;
+  }
+  if (r->is(Type::Kind::Channel) && isConvertible(r->getElement(), l)) {
+    cs.isSend = false;
+    checkAssignable(*cs.lhs);
+    return;
+  }
+  if (l->is(Type::Kind::Channel))
+    diag.error(cs.getLoc(), "cannot send " + r->str() + " on a " + l->str());
+  else if (r->is(Type::Kind::Channel))
+    diag.error(cs.getLoc(), "cannot receive from a " + r->str() +
+                                " into a value of type " + l->str());
+  else
+    diag.error(cs.getLoc(), "'<-' needs a channel on one side; got " +
+                                l->str() + " and " + r->str());
+}
+
+void Checker::checkReturn(ReturnStmt &rs) {
+  const Type *ret = currentFn->returnType;
+  if (!ret)
+    ret = types.errorTy();
+  if (rs.value) {
+    checkExpr(rs.value, ret);
+    if (ret->isVoid())
+      diag.error(rs.value->getLoc(),
+                 currentFn->isMain()
+                     ? llvm::Twine("'main' cannot return a value")
+                     : "'" + currentFn->name +
+                           "' returns void; it cannot return a value");
+    else
+      coerce(rs.value, ret, "the return value");
+    return;
+  }
+  if (!ret->isVoid() && !ret->isError()) {
+    std::string name = ret->str();
+    diag.error(rs.getLoc(), "'" + currentFn->name + "' must return " +
+                                (name[0] == 'i' || name[0] == 'a' ? "an "
+                                                                  : "a ") +
+                                name + " value");
+  }
+}
+
+void Checker::checkLaunch(LaunchStmt &ls) {
+  if (refuseInDevice(ls.getLoc(), "'launch'"))
+    return;
+  auto dims = [&](std::vector<ExprPtr> &list, llvm::StringRef what) {
+    if (list.empty() || list.size() > 3)
+      diag.error(ls.getLoc(), "the " + what + " of a launch has one to three "
+                              "dimensions, not " + std::to_string(list.size()));
+    for (auto &e : list)
+      checkIntOperand(e, what);
+  };
+  dims(ls.grid, "grid");
+  dims(ls.block, "block");
+  if (ls.smem && !ls.smemIsKernelSize)
+    checkIntOperand(ls.smem, "shared-memory size");
+  if (ls.stream) {
+    checkExpr(ls.stream);
+    coerce(ls.stream, types.anyTy(), "the launch stream");
+  }
+  checkArgsUntyped(ls.args);
+  auto it = functions.find(ls.kernelName);
+  FuncDecl *kernel = nullptr;
+  if (it != functions.end())
+    for (FuncDecl *fn : it->second)
+      if (fn->kind == FuncKind::Kernel)
+        kernel = fn;
+  if (!kernel) {
+    diag.error(ls.kernelLoc, it == functions.end()
+                                 ? "launch of undeclared kernel '" +
+                                       ls.kernelName + "'"
+                                 : "'" + ls.kernelName +
+                                       "' is not a kernel; only kernels can "
+                                       "be launched");
+    return;
+  }
+  ls.kernel = kernel;
+  FuncDecl *cands[] = {kernel};
+  resolveOverload(cands, ls.args, ls.kernelLoc,
+                  "kernel '" + ls.kernelName + "'");
+  if (ls.ctimeArgs.size() != kernel->ctimeParams.size())
+    diag.error(ls.kernelLoc,
+               "kernel '" + ls.kernelName + "' takes " +
+                   std::to_string(kernel->ctimeParams.size()) +
+                   " compile-time argument(s), but " +
+                   std::to_string(ls.ctimeArgs.size()) + " were given");
+}
+
+void Checker::checkStmt(Stmt &stmt) {
+  switch (stmt.getKind()) {
+  case Stmt::Kind::VarDecl:
+    for (auto &var : llvm::cast<VarDeclStmt>(stmt).vars)
+      checkVarDecl(*var);
+    return;
+  case Stmt::Kind::Assign:
+    checkAssign(llvm::cast<AssignStmt>(stmt));
+    return;
+  case Stmt::Kind::Channel:
+    checkChannel(llvm::cast<ChannelStmt>(stmt));
+    return;
+  case Stmt::Kind::Expr: {
+    auto &es = llvm::cast<ExprStmt>(stmt);
+    if (auto *call = llvm::dyn_cast<CallExpr>(es.expr.get())) {
+      call->type = checkCall(*call, /*asStatement=*/true);
+      return;
+    }
+    checkExpr(es.expr);
+    return;
+  }
+  case Stmt::Kind::Return:
+    checkReturn(llvm::cast<ReturnStmt>(stmt));
+    return;
+  case Stmt::Kind::Break:
+  case Stmt::Kind::Continue:
+    if (loopDepth == 0)
+      diag.error(stmt.getLoc(),
+                 llvm::Twine("'") +
+                     (stmt.getKind() == Stmt::Kind::Break ? "break"
+                                                          : "continue") +
+                     "' outside of a loop");
+    return;
+  case Stmt::Kind::If: {
+    auto &is = llvm::cast<IfStmt>(stmt);
+    checkCondition(is.cond, "'if'");
+    checkBlock(is.thenBody);
+    checkBlock(is.elseBody);
+    return;
+  }
+  case Stmt::Kind::While: {
+    auto &ws = llvm::cast<WhileStmt>(stmt);
+    checkCondition(ws.cond, "'while'");
+    ++loopDepth;
+    checkBlock(ws.body);
+    --loopDepth;
+    return;
+  }
+  case Stmt::Kind::For: {
+    auto &fs = llvm::cast<ForStmt>(stmt);
+    const Type *t = checkExpr(fs.var->init);
+    if (!t->isError() && !t->is(Type::Kind::Int) && !t->is(Type::Kind::I64) &&
+        !t->is(Type::Kind::Float)) {
+      diag.error(fs.var->init->getLoc(),
+                 "the start of a counted loop must be int, i64 or float, not " +
+                     t->str());
+      t = types.errorTy();
+    }
+    fs.var->type = t;
+    fs.var->isReadOnly = true;
+    pushScope();
+    declareVar(*fs.var);
+    checkCondition(fs.cond, "the 'for' loop");
+    if (fs.step) {
+      checkExpr(fs.step);
+      coerce(fs.step, t, "the loop step");
+    }
+    ++loopDepth;
+    checkBlock(fs.body);
+    --loopDepth;
+    popScope();
+    return;
+  }
+  case Stmt::Kind::ForIn: {
+    auto &fs = llvm::cast<ForInStmt>(stmt);
+    const Type *t = checkExpr(fs.iterable);
+    const Type *elem = types.errorTy();
+    if (t->is(Type::Kind::Array))
+      elem = t->getElement();
+    else if (!t->isError())
+      diag.error(fs.iterable->getLoc(),
+                 "'for ... in' iterates over an array, not " + t->str());
+    fs.var->type = elem;
+    pushScope();
+    declareVar(*fs.var);
+    ++loopDepth;
+    checkBlock(fs.body);
+    --loopDepth;
+    popScope();
+    return;
+  }
+  case Stmt::Kind::MultiLoop: {
+    auto &ml = llvm::cast<MultiLoopStmt>(stmt);
+    // Bounds are evaluated before the loop and cannot see its variables.
+    for (size_t i = 0; i < ml.lower.size(); ++i) {
+      checkIntOperand(ml.lower[i], "loop bound");
+      checkIntOperand(ml.upper[i], "loop bound");
+    }
+    if (ml.vars.size() != ml.lower.size())
+      diag.error(stmt.getLoc(), "a multi-loop needs one variable per range: " +
+                                    std::to_string(ml.lower.size()) +
+                                    " range(s), " +
+                                    std::to_string(ml.vars.size()) +
+                                    " variable(s)");
+    pushScope();
+    for (auto &v : ml.vars) {
+      v->type = types.intTy();
+      v->isReadOnly = true;
+      declareVar(*v);
+    }
+    ++loopDepth;
+    checkBlock(ml.body);
+    --loopDepth;
+    popScope();
+    return;
+  }
+  case Stmt::Kind::Finish:
+    refuseInDevice(stmt.getLoc(), "'finish'");
+    // `finish` and `lock` bodies do not open a scope (§6.1).
+    checkBlock(llvm::cast<FinishStmt>(stmt).body, /*newScope=*/false);
+    return;
+  case Stmt::Kind::Lock:
+    refuseInDevice(stmt.getLoc(), "'lock'");
+    checkBlock(llvm::cast<LockStmt>(stmt).body, /*newScope=*/false);
+    return;
+  case Stmt::Kind::Async: {
+    refuseInDevice(stmt.getLoc(), "'async'");
+    // break and continue cannot cross an async body (§6.6).
+    unsigned savedLoops = loopDepth;
+    loopDepth = 0;
+    checkBlock(llvm::cast<AsyncStmt>(stmt).body);
+    loopDepth = savedLoops;
+    return;
+  }
+  case Stmt::Kind::Asyncs: {
+    auto &as = llvm::cast<AsyncsStmt>(stmt);
+    refuseInDevice(stmt.getLoc(), "'asyncs'");
+    checkIntOperand(as.count, "thread count");
+    unsigned savedLoops = loopDepth;
+    loopDepth = 0;
+    ++asyncsDepth;
+    checkBlock(as.body);
+    --asyncsDepth;
+    loopDepth = savedLoops;
+    return;
+  }
+  case Stmt::Kind::Launch:
+    checkLaunch(llvm::cast<LaunchStmt>(stmt));
+    return;
+  }
+}
