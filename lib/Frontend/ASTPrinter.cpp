@@ -33,11 +33,11 @@ public:
     for (auto &imp : m.imports)
       items.push_back({m.bufferID, imp->loc.getPointer(), imp.get()});
     for (auto &cls : m.classes)
-      items.push_back({cls->bufferID, cls->loc.getPointer(), nullptr,
-                       cls.get()});
+      items.push_back(
+          {cls->bufferID, cls->loc.getPointer(), nullptr, cls.get()});
     for (auto &fn : m.funcs)
-      items.push_back({fn->bufferID, fn->loc.getPointer(), nullptr, nullptr,
-                       fn.get()});
+      items.push_back(
+          {fn->bufferID, fn->loc.getPointer(), nullptr, nullptr, fn.get()});
     std::stable_sort(items.begin(), items.end(),
                      [](const Item &a, const Item &b) {
                        if (a.buffer != b.buffer)
@@ -467,8 +467,8 @@ private:
     }
     case Expr::Kind::Fold: {
       auto &f = llvm::cast<FoldExpr>(e);
-      os << "Fold " << (f.isScan ? "scan" : "reduce") << " '"
-         << spelling(f.op) << "'";
+      os << "Fold " << (f.isScan ? "scan" : "reduce") << " '" << spelling(f.op)
+         << "'";
       break;
     }
     case Expr::Kind::Call: {

@@ -162,6 +162,9 @@ mlir::OwningOpRef<mlir::ModuleOp> Generator::run(const Module &m) {
   b.setInsertionPointToEnd(module.getBody());
   // Declare every function first: calls may precede definitions.
   for (auto &fn : m.funcs) {
+    // Foreign declarations are not emitted (CodegenSupport refuses calls).
+    if (fn->kind != FuncKind::Def && fn->kind != FuncKind::Main)
+      continue;
     llvm::SmallVector<mlir::Type> params;
     for (auto &p : fn->params)
       params.push_back(convert(p->type));
@@ -177,7 +180,8 @@ mlir::OwningOpRef<mlir::ModuleOp> Generator::run(const Module &m) {
     funcOps[fn.get()] = op;
   }
   for (auto &fn : m.funcs)
-    emitFunction(*fn, funcOps[fn.get()]);
+    if (funcOps.count(fn.get()))
+      emitFunction(*fn, funcOps[fn.get()]);
   if (mlir::failed(mlir::verify(module))) {
     module.emitError("internal error: MLIRGen produced invalid IR");
     module->erase();

@@ -91,8 +91,7 @@ static bool isOperatorSymbol(Tok kind) {
   }
 }
 
-std::unique_ptr<FuncDecl> Parser::parseFunction(FuncKind kind,
-                                                ClassDecl *cls) {
+std::unique_ptr<FuncDecl> Parser::parseFunction(FuncKind kind, ClassDecl *cls) {
   consume(); // def / gpu / kernel
   TypeExpr ret;
   if (kind == FuncKind::Kernel && tok().isNot(Tok::kw_void)) {
@@ -118,8 +117,9 @@ std::unique_ptr<FuncDecl> Parser::parseFunction(FuncKind kind,
       ret.extents.empty()) {
     // `def f(…)`: the name was read as the return type.
     diag.error(ret.loc, "expected a return type before the function name '" +
-                            ret.name + "' (write 'void' when there is no "
-                                       "result)");
+                            ret.name +
+                            "' (write 'void' when there is no "
+                            "result)");
     return abandonDecl();
   }
   if (!isName && !isOperator) {
@@ -226,9 +226,8 @@ static bool isConstExpr(const Expr &e) {
     return true;
   case Expr::Kind::Unary: {
     auto &u = llvm::cast<UnaryExpr>(e);
-    return u.op == UnaryOp::Neg &&
-           (llvm::isa<IntLitExpr>(*u.operand) ||
-            llvm::isa<FloatLitExpr>(*u.operand));
+    return u.op == UnaryOp::Neg && (llvm::isa<IntLitExpr>(*u.operand) ||
+                                    llvm::isa<FloatLitExpr>(*u.operand));
   }
   default:
     return false;
@@ -471,8 +470,7 @@ std::unique_ptr<ClassDecl> Parser::parseClass() {
           break;
         }
         cls->fields.push_back(
-            std::make_unique<FieldDecl>(tok().loc, tok().spelling.str(),
-                                        type));
+            std::make_unique<FieldDecl>(tok().loc, tok().spelling.str(), type));
         consume();
       } while (consumeIf(Tok::comma));
       if (ok && tok().is(Tok::equal)) {

@@ -201,7 +201,8 @@ bool Parser::parseArgs(std::vector<Arg> &args, llvm::StringRef context) {
     } else if (isScalarTypeKeyword(tok().kind) &&
                (peek().is(Tok::comma) || peek().is(Tok::r_paren))) {
       // A scalar type alone is its type tag (§4.4).
-      arg.value = std::make_unique<TypeTagExpr>(tok().loc, tok().spelling.str());
+      arg.value =
+          std::make_unique<TypeTagExpr>(tok().loc, tok().spelling.str());
       consume();
     }
     if (!arg.value) {
@@ -282,14 +283,13 @@ ExprPtr Parser::parseSelect(ExprPtr base) {
   std::vector<ExprPtr> braces;
   if (!parseExprList(braces, Tok::r_brace, "to close the selector"))
     return nullptr;
-  auto sel = std::make_unique<SelectExpr>(loc, std::move(base),
-                                          std::move(braces));
+  auto sel =
+      std::make_unique<SelectExpr>(loc, std::move(base), std::move(braces));
   if (tok().is(Tok::l_paren)) {
     // `v{t…}(c…)`: a tile (§8.5.4).
     consume();
     sel->isTile = true;
-    if (!parseExprList(sel->coords, Tok::r_paren,
-                       "after the tile coordinates"))
+    if (!parseExprList(sel->coords, Tok::r_paren, "after the tile coordinates"))
       return nullptr;
   }
   return sel;
@@ -311,7 +311,8 @@ ExprPtr Parser::parsePostfix() {
       std::vector<Arg> args;
       if (!parseArgs(args, "after the call arguments"))
         return nullptr;
-      auto call = std::make_unique<CallExpr>(loc, std::move(e), std::move(args));
+      auto call =
+          std::make_unique<CallExpr>(loc, std::move(e), std::move(args));
       if (tok().is(Tok::less))
         parseCtimeArgs(call->ctimeArgs);
       e = std::move(call);
@@ -357,8 +358,7 @@ ExprPtr Parser::parsePostfix() {
 //===----------------------------------------------------------------------===//
 
 ExprPtr Parser::parseListLit() {
-  auto list = std::make_unique<ListLitExpr>(tok().loc,
-                                            std::vector<ExprPtr>());
+  auto list = std::make_unique<ListLitExpr>(tok().loc, std::vector<ExprPtr>());
   consume(); // [
   if (consumeIf(Tok::r_square))
     return list;
@@ -430,8 +430,7 @@ ExprPtr Parser::parseLayoutNew() {
   }
   if (!expect(Tok::r_paren, "after the memory of the layout"))
     return nullptr;
-  return std::make_unique<LayoutNewExpr>(loc, std::move(type),
-                                         std::move(base));
+  return std::make_unique<LayoutNewExpr>(loc, std::move(type), std::move(base));
 }
 
 ExprPtr Parser::parsePrimary() {
@@ -529,7 +528,8 @@ ExprPtr Parser::parsePrimary() {
     return cast;
   }
   if (t.isTypeKeyword() && peek().is(Tok::l_paren)) {
-    errorAtTok("'" + t.spelling + "(…)' is no conversion: explicit "
+    errorAtTok("'" + t.spelling +
+               "(…)' is no conversion: explicit "
                "conversions are to scalar types only");
     return nullptr;
   }

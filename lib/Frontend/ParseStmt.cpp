@@ -181,8 +181,7 @@ StmtPtr Parser::parseSimpleStmt() {
     ExprPtr rhs = parseExpr();
     if (!rhs)
       return nullptr;
-    return std::make_unique<ChannelStmt>(opLoc, std::move(lhs),
-                                         std::move(rhs));
+    return std::make_unique<ChannelStmt>(opLoc, std::move(lhs), std::move(rhs));
   }
   case Tok::comma: {
     // Tuple unpacking: `a, b = e`.
@@ -250,8 +249,8 @@ StmtPtr Parser::parseDeclaration() {
       // `C x(args)` means `C x = new C(args)` (§3.4).
       if (!namedType || type->isPointer) {
         errorAtTok("only an object of a class can be constructed with '" +
-                   var->name + "(…)'; write '" + type->str() + " " +
-                   var->name + " = …'");
+                   var->name + "(…)'; write '" + type->str() + " " + var->name +
+                   " = …'");
         return nullptr;
       }
       std::vector<Arg> args;
@@ -500,10 +499,10 @@ StmtPtr Parser::parseAsyncs() {
 // launch
 //===----------------------------------------------------------------------===//
 
-bool Parser::parseLaunchDims(std::vector<ExprPtr> &dims,
-                             llvm::StringRef what) {
+bool Parser::parseLaunchDims(std::vector<ExprPtr> &dims, llvm::StringRef what) {
   if (tok().isNot(Tok::l_square)) {
-    errorAtTok("expected the " + what + " dimensions '[…]' of 'launch', "
+    errorAtTok("expected the " + what +
+               " dimensions '[…]' of 'launch', "
                "found " +
                describeTok(tok()));
     return false;
@@ -511,7 +510,8 @@ bool Parser::parseLaunchDims(std::vector<ExprPtr> &dims,
   SMLoc loc = tok().loc;
   consume();
   if (tok().is(Tok::r_square)) {
-    errorAtTok("the " + what + " dimensions of 'launch' need one to three "
+    errorAtTok("the " + what +
+               " dimensions of 'launch' need one to three "
                "values");
     return false;
   }
@@ -519,8 +519,9 @@ bool Parser::parseLaunchDims(std::vector<ExprPtr> &dims,
                      ("after the " + what + " dimensions").str()))
     return false;
   if (dims.size() > 3) {
-    diag.error(loc, "the " + what + " dimensions of 'launch' need one to "
-                    "three values, not " +
+    diag.error(loc, "the " + what +
+                        " dimensions of 'launch' need one to "
+                        "three values, not " +
                         llvm::Twine(dims.size()));
     return false;
   }

@@ -127,8 +127,7 @@ bool Parser::DepthGuard::ok() {
 
 std::unique_ptr<Module> Parser::parseModule() {
   auto module = std::make_unique<Module>();
-  module->fileName =
-      sm.getMemoryBuffer(bufferID)->getBufferIdentifier().str();
+  module->fileName = sm.getMemoryBuffer(bufferID)->getBufferIdentifier().str();
   module->bufferID = bufferID;
   while (tok().isNot(Tok::eof) && !diag.reachedLimit()) {
     size_t start = pos;

@@ -9,6 +9,7 @@
 
 #include "neve/Frontend/Diagnostics.h"
 #include "neve/Frontend/MLIRGen.h"
+#include "neve/Frontend/CodegenSupport.h"
 #include "neve/Frontend/ModuleLoader.h"
 #include "neve/Frontend/Parser.h"
 #include "neve/Frontend/Sema.h"
@@ -138,6 +139,8 @@ int compile(const char *argv0) {
     if (rc || verifyDiags || checkOnly)
       return rc;
   }
+  if (emit != Emit::Ast && !checkCodegenSupport(*module, diag))
+    return finishDiagnostics();
   if (!diag.diagnostics().empty())
     diag.print(llvm::errs(), jsonFormat); // warnings
   if (emit == Emit::Ast)

@@ -1,0 +1,238 @@
+//===- CodegenSupport.cpp - What MLIRGen can compile yet ------------------===//
+
+#include "neve/Frontend/CodegenSupport.h"
+
+using namespace neve;
+
+namespace {
+class SupportChecker {
+public:
+  SupportChecker(const Module &module, DiagEngine &diag)
+      : module(module), diag(diag) {}
+
+  bool run() {
+    for (auto &cls : module.classes)
+      refuse(cls->loc, "classes");
+    for (auto &fn : module.funcs) {
+      switch (fn->kind) {
+      case FuncKind::Def:
+      case FuncKind::Main:
+        if (fn->isOperator) {
+          refuse(fn->loc, "operator definitions");
+          continue;
+        }
+        if (!fn->ctimeParams.empty())
+          refuse(fn->loc, "compile-time parameters");
+        for (auto &p : fn->params)
+          type(p->type, p->loc, "parameters of type ");
+        type(fn->returnType, fn->loc, "functions returning ");
+        block(fn->body);
+        break;
+      case FuncKind::Gpu:
+      case FuncKind::Kernel:
+        refuse(fn->loc, "kernels and gpu functions");
+        break;
+      default:
+        break; // foreign declarations cost nothing until called
+      }
+    }
+    return ok;
+  }
+
+private:
+  void refuse(llvm::SMLoc loc, const llvm::Twine &what) {
+    diag.error(loc, "code generation for " + what + " is not implemented yet");
+    ok = false;
+  }
+
+  void type(const Type *t, llvm::SMLoc loc, const llvm::Twine &what) {
+    if (!t || t->isError() || t->isVoid())
+      return;
+    using K = Type::Kind;
+    switch (t->getKind()) {
+    case K::Bool:
+    case K::Char:
+    case K::I8:
+    case K::I16:
+    case K::Int:
+    case K::I64:
+    case K::Float:
+    case K::Str:
+      return;
+    default:
+      refuse(loc, what + t->str());
+    }
+  }
+
+  void block(const Block &b) {
+    for (auto &s : b)
+      stmt(*s);
+  }
+
+  void stmt(const Stmt &s) {
+    switch (s.getKind()) {
+    case Stmt::Kind::VarDecl:
+      for (auto &v : llvm::cast<VarDeclStmt>(s).vars) {
+        if (v->isReceive || v->isConstruction) {
+          refuse(v->loc, v->isReceive ? "channel receives" : "objects");
+          continue;
+        }
+        type(v->type, v->loc, "variables of type ");
+        if (v->init)
+          expr(*v->init);
+      }
+      return;
+    case Stmt::Kind::Assign: {
+      auto &a = llvm::cast<AssignStmt>(s);
+      if (a.targets.size() != 1 || a.accumulator || a.isBuiltinMatmul ||
+          !llvm::isa<NameExpr>(*a.targets[0])) {
+        refuse(s.getLoc(), a.targets.size() != 1
+                               ? "tuple unpacking"
+                               : "assignments to fields and elements");
+        return;
+      }
+      if (a.compound && a.targets[0]->type &&
+          a.targets[0]->type->is(Type::Kind::Str)) {
+        refuse(s.getLoc(), "string concatenation");
+        return;
+      }
+      expr(*a.targets[0]);
+      expr(*a.value);
+      return;
+    }
+    case Stmt::Kind::Expr:
+      expr(*llvm::cast<ExprStmt>(s).expr);
+      return;
+    case Stmt::Kind::Return:
+      if (auto &v = llvm::cast<ReturnStmt>(s).value)
+        expr(*v);
+      return;
+    case Stmt::Kind::Break:
+    case Stmt::Kind::Continue:
+      return;
+    case Stmt::Kind::If: {
+      auto &i = llvm::cast<IfStmt>(s);
+      expr(*i.cond);
+      block(i.thenBody);
+      block(i.elseBody);
+      return;
+    }
+    case Stmt::Kind::While: {
+      auto &w = llvm::cast<WhileStmt>(s);
+      expr(*w.cond);
+      block(w.body);
+      return;
+    }
+    case Stmt::Kind::For: {
+      auto &f = llvm::cast<ForStmt>(s);
+      expr(*f.var->init);
+      expr(*f.cond);
+      if (f.step)
+        expr(*f.step);
+      block(f.body);
+      return;
+    }
+    case Stmt::Kind::ForIn:
+      refuse(s.getLoc(), "'for ... in' loops");
+      return;
+    case Stmt::Kind::MultiLoop:
+      refuse(s.getLoc(), "multi-loops");
+      return;
+    case Stmt::Kind::Channel:
+      refuse(s.getLoc(), "channel operations");
+      return;
+    case Stmt::Kind::Finish:
+    case Stmt::Kind::Lock:
+    case Stmt::Kind::Async:
+    case Stmt::Kind::Asyncs:
+      refuse(s.getLoc(), "threads, 'finish' and 'lock'");
+      return;
+    case Stmt::Kind::Launch:
+      refuse(s.getLoc(), "'launch'");
+      return;
+    }
+  }
+
+  void expr(const Expr &e) {
+    switch (e.getKind()) {
+    case Expr::Kind::IntLit:
+    case Expr::Kind::FloatLit:
+    case Expr::Kind::StrLit:
+    case Expr::Kind::BoolLit:
+      return;
+    case Expr::Kind::Name: {
+      auto &n = llvm::cast<NameExpr>(e);
+      if (n.ref != NameRef::Var)
+        refuse(e.getLoc(), n.ref == NameRef::Function
+                               ? llvm::Twine("function values")
+                               : "'" + n.name + "'");
+      else
+        type(e.type, e.getLoc(), "values of type ");
+      return;
+    }
+    case Expr::Kind::Unary: {
+      auto &u = llvm::cast<UnaryExpr>(e);
+      if (u.isNilTest)
+        refuse(e.getLoc(), "nil tests");
+      else
+        expr(*u.operand);
+      return;
+    }
+    case Expr::Kind::Binary: {
+      auto &b = llvm::cast<BinaryExpr>(e);
+      const Type *ot = b.operandType;
+      bool strOp = ot && ot->is(Type::Kind::Str);
+      if (b.opFunc || b.op == BinaryOp::Offby || b.op == BinaryOp::MatMul ||
+          (strOp && b.op != BinaryOp::Eq && b.op != BinaryOp::Ne) ||
+          (ot && !ot->isScalar() && !strOp)) {
+        refuse(e.getLoc(), "operator '" + spelling(b.op) + "' on " +
+                               (b.lhs->type ? b.lhs->type->str() : "?") +
+                               " and " +
+                               (b.rhs->type ? b.rhs->type->str() : "?"));
+        return;
+      }
+      expr(*b.lhs);
+      expr(*b.rhs);
+      return;
+    }
+    case Expr::Kind::Cast:
+      type(e.type, e.getLoc(), "conversions to ");
+      expr(*llvm::cast<CastExpr>(e).operand);
+      return;
+    case Expr::Kind::Call: {
+      auto &c = llvm::cast<CallExpr>(e);
+      bool print = c.callKind == CallKind::Builtin &&
+                   (c.builtin == "print" || c.builtin == "printl");
+      bool local = c.callKind == CallKind::Function && c.decl &&
+                   c.decl->kind == FuncKind::Def && !c.decl->isOperator &&
+                   c.decl->bufferID == module.bufferID;
+      if (!print && !local) {
+        refuse(e.getLoc(), "calls of '" + c.calleeName() + "'");
+        return;
+      }
+      for (auto &a : c.args) {
+        if (print && a.value->type &&
+            (a.value->type->is(Type::Kind::Char) ||
+             a.value->type->is(Type::Kind::Nil))) {
+          refuse(a.value->getLoc(), "printing a " + a.value->type->str());
+          continue;
+        }
+        expr(*a.value);
+      }
+      return;
+    }
+    default:
+      refuse(e.getLoc(), "this expression");
+      return;
+    }
+  }
+
+  const Module &module;
+  DiagEngine &diag;
+  bool ok = true;
+};
+} // namespace
+
+bool neve::checkCodegenSupport(const Module &module, DiagEngine &diag) {
+  return SupportChecker(module, diag).run();
+}
