@@ -237,10 +237,6 @@ private:
       os << "Assign '" << (a.compound ? spelling(*a.compound) : "") << "='";
       if (a.targets.size() > 1)
         os << " unpack";
-      if (a.accumulator)
-        os << " accumulate";
-      if (a.isBuiltinMatmul)
-        os << " builtin-matmul";
       where(s.getLoc());
       os << "\n";
       for (auto &t : a.targets)
@@ -252,8 +248,6 @@ private:
       auto &c = llvm::cast<ChannelStmt>(s);
       line(d);
       os << "Channel '<-'";
-      if (c.lhs && c.lhs->type)
-        os << (c.isSend ? " send" : " receive");
       where(s.getLoc());
       os << "\n";
       printExpr(*c.lhs, d + 1);
@@ -451,20 +445,12 @@ private:
     case Expr::Kind::Global:
       os << "Global $" << llvm::cast<GlobalExpr>(e).className;
       break;
-    case Expr::Kind::Unary: {
-      auto &u = llvm::cast<UnaryExpr>(e);
-      os << "Unary '" << spelling(u.op) << "'";
-      if (u.isNilTest)
-        os << " nil-test";
+    case Expr::Kind::Unary:
+      os << "Unary '" << spelling(llvm::cast<UnaryExpr>(e).op) << "'";
       break;
-    }
-    case Expr::Kind::Binary: {
-      auto &b = llvm::cast<BinaryExpr>(e);
-      os << "Binary '" << spelling(b.op) << "'";
-      if (b.opFunc)
-        os << " user-op";
+    case Expr::Kind::Binary:
+      os << "Binary '" << spelling(llvm::cast<BinaryExpr>(e).op) << "'";
       break;
-    }
     case Expr::Kind::Fold: {
       auto &f = llvm::cast<FoldExpr>(e);
       os << "Fold " << (f.isScan ? "scan" : "reduce") << " '" << spelling(f.op)

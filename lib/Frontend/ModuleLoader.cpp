@@ -10,6 +10,8 @@
 #include "llvm/Support/Process.h"
 
 #include <deque>
+#include <functional>
+#include <set>
 
 using namespace neve;
 
@@ -97,7 +99,7 @@ public:
       llvm::SmallString<256> prelude(options.libsDir);
       llvm::sys::path::append(prelude, "std_lib", "include.nv");
       if (llvm::sys::fs::is_regular_file(prelude))
-        loadFile(std::string(prelude), llvm::SMLoc());
+        this->prelude = loadFile(std::string(prelude), llvm::SMLoc());
     }
     while (!queue.empty()) {
       Module *m = queue.front();
@@ -109,16 +111,50 @@ public:
                                  "may have a 'main' block");
       }
     }
+    spliceOrder();
     return diag.numErrors() == before;
   }
 
 private:
+  /// Orders the modules as if every import were replaced by the imported
+  /// text (§2.2): the prelude first, then depth-first, each module after the
+  /// modules it imports. Declaration order and `_prebuild` order follow it.
+  void spliceOrder() {
+    std::vector<std::unique_ptr<Module>> ordered;
+    std::map<Module *, std::unique_ptr<Module> *> owner;
+    for (auto &m : program.modules)
+      owner[m.get()] = &m;
+    std::set<Module *> seen;
+    std::function<void(Module *)> visit = [&](Module *m) {
+      if (!m || !seen.insert(m).second)
+        return;
+      for (auto &imp : m->imports)
+        if (!imp->resolvedPath.empty()) {
+          llvm::SmallString<256> real;
+          if (llvm::sys::fs::real_path(imp->resolvedPath, real))
+            real = imp->resolvedPath;
+          auto it = loaded.find(std::string(real));
+          if (it != loaded.end())
+            visit(it->second);
+        }
+      ordered.push_back(std::move(*owner[m]));
+    };
+    visit(prelude);
+    visit(program.main);
+    for (auto &m : program.modules)
+      if (m)
+        ordered.push_back(std::move(m)); // unreachable: keep, order irrelevant
+    program.modules = std::move(ordered);
+  }
+
+
   llvm::SourceMgr &sm;
   DiagEngine &diag;
   const LoadOptions &options;
   Program &program;
   std::map<std::string, Module *> loaded;
   std::deque<Module *> queue;
+  Module *prelude = nullptr;
 };
 } // namespace
 

@@ -23,6 +23,7 @@ std::nullptr_t Parser::abandonDecl() {
 //===----------------------------------------------------------------------===//
 
 std::unique_ptr<ImportDecl> Parser::parseImport() {
+  SMLoc loc = tok().loc;
   consume(); // import
   // `import default x` means `import x`; `import default` alone or
   // `import default.x` name a module called default.
@@ -38,7 +39,7 @@ std::unique_ptr<ImportDecl> Parser::parseImport() {
                describeTok(tok()));
     return abandonDecl();
   }
-  auto imp = std::make_unique<ImportDecl>(tok().loc);
+  auto imp = std::make_unique<ImportDecl>(loc);
   imp->isDefault = isDefault;
   imp->path.push_back(tok().spelling.str());
   consume();

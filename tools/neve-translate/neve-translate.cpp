@@ -56,6 +56,11 @@ cl::opt<bool> parseOnly(
     "parse-only",
     cl::desc("Stop after parsing (with --emit=ast: print the untyped AST)"),
     cl::cat(category));
+cl::opt<std::string> depsFile(
+    "deps-file",
+    cl::desc("Write the identity (path, size, mtime) of every source file "
+             "the program was built from, one per line"),
+    cl::value_desc("path"), cl::cat(category));
 cl::opt<bool> noPrelude(
     "no-prelude",
     cl::desc("Do not import $NEVE_LIBS/std_lib/include.nv implicitly"),
@@ -77,6 +82,16 @@ cl::list<std::string> libDirs("L", cl::desc("Search DIR for libraries"),
                               cl::cat(category));
 
 /// Writes `text` to -o (or stdout).
+/// "path:size:mtime", the identity `neve run` compares to reuse a build.
+std::string fileIdentity(llvm::StringRef file) {
+  llvm::sys::fs::file_status st;
+  if (llvm::sys::fs::status(file, st))
+    return file.str() + ":missing";
+  return file.str() + ":" + std::to_string(st.getSize()) + ":" +
+         std::to_string(
+             st.getLastModificationTime().time_since_epoch().count());
+}
+
 bool writeOutput(llvm::function_ref<void(llvm::raw_ostream &)> fn) {
   std::string path = outputFile.empty() ? "-" : outputFile.getValue();
   std::error_code ec;
@@ -131,6 +146,17 @@ int compile(const char *argv0) {
   loadOptions.prelude = !noPrelude;
   loadProgram(sm, id, diag, loadOptions, program);
   Module *module = program.main;
+  if (!depsFile.empty()) {
+    std::error_code ec;
+    llvm::raw_fd_ostream deps(depsFile, ec);
+    if (ec) {
+      llvm::errs() << "neve-translate: cannot write " << depsFile << ": "
+                   << ec.message() << "\n";
+      return 1;
+    }
+    for (auto &m : program.modules)
+      deps << fileIdentity(m->fileName) << "\n";
+  }
   TypeContext types;
   if (!diag.hadError())
     checkProgram(program, types, diag);

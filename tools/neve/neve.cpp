@@ -53,6 +53,29 @@ static void hashFileIdentity(llvm::SHA256 &hash, llvm::StringRef file) {
   hash.update(id);
 }
 
+/// Are the source files a cached binary was built from unchanged? The
+/// compiler lists them (imports and the prelude included) in BINARY.deps.
+static bool depsUnchanged(llvm::StringRef depsPath) {
+  auto deps = llvm::MemoryBuffer::getFile(depsPath);
+  if (!deps)
+    return false;
+  llvm::SmallVector<llvm::StringRef> lines;
+  (*deps)->getBuffer().split(lines, '\n', -1, /*KeepEmpty=*/false);
+  for (llvm::StringRef line : lines) {
+    llvm::StringRef file = line.rsplit(':').first.rsplit(':').first;
+    fs::file_status st;
+    if (fs::status(file, st))
+      return false;
+    std::string now = file.str() + ":" + std::to_string(st.getSize()) + ":" +
+                      std::to_string(st.getLastModificationTime()
+                                         .time_since_epoch()
+                                         .count());
+    if (now != line)
+      return false;
+  }
+  return true;
+}
+
 static std::string cacheDir() {
   if (auto dir = llvm::sys::Process::GetEnv("NEVE_CACHE_DIR"))
     return *dir;
@@ -110,15 +133,24 @@ static int cmdRun(const char *argv0, int argc, char **argv) {
   }
   llvm::SmallString<256> binary(dir);
   path::append(binary, path::stem(source) + "-" + key);
-  if (!fs::exists(binary)) {
+  std::string depsPath = std::string(binary) + ".deps";
+  if (!fs::exists(binary) || !depsUnchanged(depsPath)) {
     // Compile to a temporary name, then rename: concurrent runs never see a
     // half-written binary.
     std::string tmp = std::string(binary) + ".tmp" +
                       std::to_string(::getpid());
-    int rc = runTool(translate, {translate, source, "-o", tmp});
+    std::string tmpDeps = tmp + ".deps";
+    int rc = runTool(translate, {translate, source, "-o", tmp,
+                                 "--deps-file=" + tmpDeps});
     if (rc != 0) {
       fs::remove(tmp);
+      fs::remove(tmpDeps);
       return rc < 0 ? 1 : rc;
+    }
+    if (auto ec = fs::rename(tmpDeps, depsPath)) {
+      llvm::errs() << "neve: cannot store " << depsPath << ": "
+                   << ec.message() << "\n";
+      return 1;
     }
     if (auto ec = fs::rename(tmp, binary)) {
       llvm::errs() << "neve: cannot store " << binary << ": " << ec.message()
