@@ -87,8 +87,10 @@ const Type *Checker::checkCall(CallExpr &e, bool asStatement) {
     return types.errorTy();
   }
   if (result->isVoid() && !asStatement) {
-    diag.error(e.getLoc(), "'" + e.calleeName() +
-                               "' returns void; its call can only be a "
+    diag.error(e.getLoc(), (e.calleeName().empty()
+                                ? llvm::Twine("this function value")
+                                : "'" + e.calleeName() + "'") +
+                               " returns void; its call can only be a "
                                "statement");
     // Reported: don't let the use of the value report it again.
     return types.errorTy();
@@ -120,6 +122,12 @@ const Type *Checker::checkFunctionCall(CallExpr &e, NameExpr &callee) {
     if (classes.count(name))
       diag.error(e.getLoc(), "'" + name + "' is a class; create an object "
                              "with 'new " + name + "(...)'");
+    else if (currentFn && currentFn->parent &&
+             currentFn->parent->findMethod(name))
+      // Methods are reached only through `self` (§3.4).
+      diag.error(e.getLoc(), "call to undeclared function '" + name +
+                                 "'; a method is called through self: "
+                                 "'self." + name + "(...)'");
     else
       diag.error(e.getLoc(), "call to undeclared function '" + name + "'");
     return types.errorTy();
@@ -202,8 +210,9 @@ const Type *Checker::checkMethodCall(CallExpr &e, MemberExpr &callee) {
       if (t->is(Type::Kind::Function))
         return callFunctionValue(*this, e, t);
       diag.error(e.getLoc(), "field '" + name + "' of " + cls->name +
-                                 " is a " + f->type->str() +
-                                 ", not a function");
+                                 " has type " + f->type->str() +
+                                 ", not a Function type; it cannot be "
+                                 "called");
       return types.errorTy();
     }
   }

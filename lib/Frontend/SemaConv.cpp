@@ -182,6 +182,30 @@ ArgMatch Checker::matchArgs(const FuncDecl &fn, std::vector<Arg> &args,
     m.badTo = to;
     return m;
   }
+  // A shape identifier used by several layout parameters must bind equal
+  // constants (§8.5.6); runtime extents are not checked.
+  llvm::StringMap<int64_t> shapes;
+  for (size_t p = skipFirst; p < n; ++p) {
+    const Type *to = fn.paramTypes[p];
+    int from = m.argForParam[p];
+    if (!to->is(Type::Kind::Layout) || from < 0)
+      continue;
+    const Type *at = args[from].value->type;
+    if (!at || !at->is(Type::Kind::Layout))
+      continue;
+    for (size_t i = 0; i < to->getExtents().size(); ++i) {
+      const Extent &pe = to->getExtents()[i], &ae = at->getExtents()[i];
+      if (pe.kind != Extent::Kind::Named || !ae.isConst())
+        continue;
+      auto [it, inserted] = shapes.try_emplace(pe.name, ae.value);
+      if (!inserted && it->second != ae.value) {
+        m.why = "shape parameter '" + pe.name + "' would be both " +
+                std::to_string(it->second) + " and " +
+                std::to_string(ae.value);
+        return m;
+      }
+    }
+  }
   for (size_t p = skipFirst; p < n; ++p)
     if (m.argForParam[p] == -2) {
       if (!fn.params[p]->init) {
@@ -242,15 +266,28 @@ FuncDecl *Checker::resolveOverload(llvm::ArrayRef<FuncDecl *> candidates,
       if (lastFailure.badFrom->isFloat() && lastFailure.badTo->isIntegral())
         hint = " (float to integer is never implicit: use " +
                lastFailure.badTo->str() + "(x))";
+      else if (lastFailure.badFrom->isNumeric() &&
+               lastFailure.badTo->is(Type::Kind::Bool))
+        hint = " (a number is never implicitly a bool: compare it, or use "
+               "bool(x))";
       diag.error(bad.value->getLoc(),
                  "cannot convert " + lastFailure.badFrom->str() + " to " +
                      lastFailure.badTo->str() + " in argument " +
                      std::to_string(lastFailure.badArg + 1) + " of " + what +
                      hint);
     } else if (candidates.size() == 1 && lastFailure.arity) {
+      // Parameters with defaults come last (§3.2): say how many may be
+      // left out.
+      size_t total = candidates[0]->params.size() - skipFirst;
+      size_t required = total;
+      while (required > 0 && candidates[0]->params[skipFirst + required - 1]
+                                 ->init)
+        --required;
       diag.error(loc, what + " takes " +
-                          std::to_string(candidates[0]->params.size() -
-                                         skipFirst) +
+                          (required == total
+                               ? std::to_string(total)
+                               : std::to_string(required) + " to " +
+                                     std::to_string(total)) +
                           " argument(s), but " + std::to_string(args.size()) +
                           " were given");
       diag.note(candidates[0]->loc, "'" + candidates[0]->name +

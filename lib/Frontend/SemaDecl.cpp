@@ -114,8 +114,11 @@ const Type *Checker::resolveType(const TypeExpr &t, bool allowVoid,
     const Type *k = argType(0), *v = argType(1);
     if (k->isError() || v->isError())
       return types.errorTy();
-    if (!k->isNumeric() && !k->is(Type::Kind::Str) &&
-        !k->is(Type::Kind::Class)) {
+    // Integer types (char and bool included), float, str or a class (§4.2):
+    // not bf16 or half.
+    if ((!k->isNumeric() || k->is(Type::Kind::BF16) ||
+         k->is(Type::Kind::Half)) &&
+        !k->is(Type::Kind::Str) && !k->is(Type::Kind::Class)) {
       diag.error(t.args[0].loc, "map keys must be integers, float, bool, str "
                                 "or a class, not " + k->str());
       return types.errorTy();
@@ -415,6 +418,14 @@ bool Checker::sameSignature(const FuncDecl &a, const FuncDecl &b) const {
   return a.paramTypes == b.paramTypes;
 }
 
+/// The binary operator spelled `symbol` ("+", "@"), if any.
+static std::optional<BinaryOp> binaryOpFromSymbol(llvm::StringRef symbol) {
+  for (int i = 0; i <= static_cast<int>(BinaryOp::Xor); ++i)
+    if (spelling(static_cast<BinaryOp>(i)) == symbol)
+      return static_cast<BinaryOp>(i);
+  return std::nullopt;
+}
+
 /// The canonical operator names of §3.5, longest first.
 static const char *const kOperatorNames[] = {
     "higher_eq", "minor_eq", "different", "higher", "equal", "minor",
@@ -485,6 +496,17 @@ void Checker::splitOperation(FuncDecl &op) {
                                         : "more than one split does"));
     return;
   }
+  auto userType = [](const Type *t) {
+    return t->is(Type::Kind::Class) || t->is(Type::Kind::Foreign) ||
+           t->is(Type::Kind::Layout);
+  };
+  if (!userType(lhs) && !userType(rhs)) {
+    diag.error(op.loc, "operation '" + op.name + "' is for " + lhs->str() +
+                           " and " + rhs->str() + ": an operator can only be "
+                           "defined when an operand is a class, a foreign "
+                           "pointer type, tensor or a layout (§3.5)");
+    return;
+  }
   op.paramTypes = {lhs, rhs};
   op.params.clear();
   for (const Type *t : {lhs, rhs}) {
@@ -519,7 +541,7 @@ void Checker::collectDeclarations() {
     }
 
   // Redefinitions and overloads (§3.3).
-  auto checkGroup = [&](std::vector<FuncDecl *> &group, bool isOp) {
+  auto checkGroup = [&](llvm::StringRef name, std::vector<FuncDecl *> &group) {
     std::vector<FuncDecl *> kept;
     for (FuncDecl *fn : group) {
       bool keep = true;
@@ -542,13 +564,19 @@ void Checker::collectDeclarations() {
             (prev->kind == FuncKind::Def || prev->kind == FuncKind::Gpu) &&
             (fn->kind == FuncKind::Def || fn->kind == FuncKind::Gpu);
         if (!overloadable || sameSignature(*prev, *fn)) {
-          diag.error(fn->loc, std::string("redefinition of ") +
-                                  (isOp ? "operator '" : "function '") +
-                                  fn->name + "'" +
-                                  (overloadable || sameSignature(*prev, *fn)
-                                       ? ""
-                                       : ": only def and gpu functions can "
-                                         "be overloaded"));
+          if (fn->isOperator && name != fn->name)
+            diag.error(fn->loc, "redefinition of '" + name + "': operator '" +
+                                    fn->name + "' on these operand types is "
+                                    "also the function '" + name + "' (§3.5)");
+          else
+            diag.error(fn->loc, std::string("redefinition of ") +
+                                    (fn->isOperator ? "operator '"
+                                                    : "function '") +
+                                    fn->name + "'" +
+                                    (overloadable || sameSignature(*prev, *fn)
+                                         ? ""
+                                         : ": only def and gpu functions can "
+                                           "be overloaded"));
           diag.note(prev->loc, "previous definition is here");
           keep = false;
           break;
@@ -559,10 +587,24 @@ void Checker::collectDeclarations() {
     }
     group = std::move(kept);
   };
-  for (auto &entry : functions)
-    checkGroup(entry.second, false);
   for (auto &entry : operators)
-    checkGroup(entry.second, true);
+    checkGroup(entry.first(), entry.second);
+  // A binary operator definition for L and R is also the function
+  // ML_MR_name (§3.5): it can be called by that name, and a def or proto of
+  // that name redefines it.
+  for (auto &entry : operators)
+    for (FuncDecl *fn : entry.second) {
+      std::optional<BinaryOp> op = binaryOpFromSymbol(fn->name);
+      if (!op || canonicalName(*op).empty() || fn->paramTypes.size() != 2 ||
+          fn->paramTypes[0]->isError() || fn->paramTypes[1]->isError())
+        continue;
+      functions[fn->paramTypes[0]->mangled() + "_" +
+                fn->paramTypes[1]->mangled() + "_" +
+                canonicalName(*op).str()]
+          .push_back(fn);
+    }
+  for (auto &entry : functions)
+    checkGroup(entry.first(), entry.second);
 }
 
 void Checker::checkRecursion() {
@@ -584,8 +626,12 @@ void Checker::checkRecursion() {
     onStack.erase(fn);
     done.insert(fn);
   };
-  for (auto &entry : deviceCalls)
-    visit(entry.first);
+  // In source order, so that the call reported does not depend on where
+  // the declarations happen to be in memory.
+  for (auto &m : program.modules)
+    for (auto &fn : m->funcs)
+      if (deviceCalls.count(fn.get()))
+        visit(fn.get());
 }
 
 void Checker::run() {

@@ -242,7 +242,13 @@ const Type *Checker::checkName(NameExpr &e) {
                            "with '" + e.name + "(...)'");
     return types.errorTy();
   }
-  diag.error(e.getLoc(), "use of undeclared name '" + e.name + "'");
+  // Fields are reached only through `self` (§3.4).
+  bool isField = currentFn && currentFn->parent &&
+                 currentFn->parent->findField(e.name);
+  diag.error(e.getLoc(), "use of undeclared name '" + e.name + "'" +
+                             (isField ? "; a field is reached through self: "
+                                        "'self." + e.name + "'"
+                                      : std::string()));
   return types.errorTy();
 }
 
@@ -287,17 +293,26 @@ FuncDecl *Checker::findOperator(BinaryOp op, const Type *l, const Type *r,
       return false;
     return device ? fn->kind == FuncKind::Gpu : fn->kind != FuncKind::Gpu;
   };
-  if (auto it = operators.find(spelling(op)); it != operators.end())
+  llvm::StringRef canon = canonicalName(op);
+  if (!canon.empty() && arity == 2) {
+    // Every function named ML_MR_name for its own operand types L and R
+    // defines `op` (§3.5); operator definitions are listed under that name
+    // too. Overload resolution (§3.3) then picks among those whose operands
+    // accept `l` and `r`, through implicit conversions if need be.
+    std::string suffix = "_" + canon.str();
+    for (auto &entry : functions) {
+      if (!entry.first().ends_with(suffix))
+        continue;
+      for (FuncDecl *fn : entry.second)
+        if (fn->paramTypes.size() == 2 && usable(fn) &&
+            entry.first() == fn->paramTypes[0]->mangled() + "_" +
+                                 fn->paramTypes[1]->mangled() + suffix)
+          cands.push_back(fn);
+    }
+  } else if (auto it = operators.find(spelling(op)); it != operators.end()) {
     for (FuncDecl *fn : it->second)
       if (usable(fn))
         cands.push_back(fn);
-  llvm::StringRef canon = canonicalName(op);
-  if (!canon.empty() && arity == 2) {
-    std::string name = l->mangled() + "_" + r->mangled() + "_" + canon.str();
-    if (auto it = functions.find(name); it != functions.end())
-      for (FuncDecl *fn : it->second)
-        if (usable(fn))
-          cands.push_back(fn);
   }
   if (cands.empty())
     return nullptr;
@@ -607,7 +622,13 @@ const Type *Checker::checkIndex(IndexExpr &e) {
     return t->getElement();
   }
   default:
-    checkItems(false);
+    // Type the items, but report only that the value cannot be indexed.
+    for (auto &item : e.items) {
+      if (item.index)
+        checkExpr(item.index);
+      if (item.sliceEnd)
+        checkExpr(item.sliceEnd);
+    }
     diag.error(e.getLoc(), "a value of type " + t->str() +
                                " cannot be indexed");
     return types.errorTy();

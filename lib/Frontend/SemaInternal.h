@@ -175,7 +175,8 @@ public:
 
   llvm::StringMap<ClassDecl *> classes;
   /// Top-level functions by name: def, gpu, kernel, proto and operation
-  /// declarations (overloads share a name).
+  /// declarations (overloads share a name). A binary operator definition is
+  /// also listed under its canonical name ML_MR_name (§3.5).
   llvm::StringMap<std::vector<FuncDecl *>> functions;
   /// Operator definitions by symbol ("+", "@").
   llvm::StringMap<std::vector<FuncDecl *>> operators;
