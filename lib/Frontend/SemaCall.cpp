@@ -47,6 +47,9 @@ static const Type *callFunctionValue(Checker &c, CallExpr &e,
                                      const Type *fnType) {
   auto members = fnType->getMembers();
   size_t n = members.size() - 1;
+  // The parameter types give list and map literals their expected type.
+  for (size_t i = 0; i < e.args.size(); ++i)
+    c.checkExpr(e.args[i].value, i < n ? members[i + 1] : nullptr);
   for (auto &a : e.args)
     if (!a.keyword.empty() || a.split != ArgSplit::None) {
       c.diag.error(a.loc, "a function value takes positional arguments only");
@@ -74,10 +77,11 @@ const Type *Checker::checkCall(CallExpr &e, bool asStatement) {
     result = checkMethodCall(e, *member);
   } else {
     const Type *t = checkExpr(e.callee);
-    checkArgsUntyped(e.args);
     if (t->is(Type::Kind::Function))
       result = callFunctionValue(*this, e, t);
-    else if (!t->isError())
+    else
+      checkArgsUntyped(e.args);
+    if (!t->is(Type::Kind::Function) && !t->isError())
       diag.error(e.getLoc(), "a value of type " + t->str() +
                                  " cannot be called");
   }
@@ -103,9 +107,9 @@ const Type *Checker::checkFunctionCall(CallExpr &e, NameExpr &callee) {
   // A local (a Function value) hides functions and builtins (§1.4).
   if (VarDecl *v = lookupVar(name)) {
     const Type *t = checkExpr(e.callee);
-    checkArgsUntyped(e.args);
     if (t->is(Type::Kind::Function))
       return callFunctionValue(*this, e, t);
+    checkArgsUntyped(e.args);
     if (!t->isError())
       diag.error(e.getLoc(), "'" + name + "' is a variable of type " +
                                  t->str() + ", not a function");
@@ -114,7 +118,11 @@ const Type *Checker::checkFunctionCall(CallExpr &e, NameExpr &callee) {
   }
   auto it = functions.find(name);
   if (it == functions.end() || it->second.empty()) {
-    checkArgsUntyped(e.args);
+    // The one builtin taking a container gives list literals their type.
+    if (name == "to_cuda" && e.args.size() == 1)
+      checkExpr(e.args[0].value, types.array(types.floatTy()));
+    else
+      checkArgsUntyped(e.args);
     bool found = false;
     const Type *t = checkBuiltinCall(e, name, found);
     if (found)
@@ -206,9 +214,9 @@ const Type *Checker::checkMethodCall(CallExpr &e, MemberExpr &callee) {
     // A field holding a function value.
     if (FieldDecl *f = cls->findField(name)) {
       const Type *t = checkExpr(e.callee);
-      checkArgsUntyped(e.args);
       if (t->is(Type::Kind::Function))
         return callFunctionValue(*this, e, t);
+      checkArgsUntyped(e.args);
       diag.error(e.getLoc(), "field '" + name + "' of " + cls->name +
                                  " has type " + f->type->str() +
                                  ", not a Function type; it cannot be "
@@ -216,7 +224,11 @@ const Type *Checker::checkMethodCall(CallExpr &e, MemberExpr &callee) {
       return types.errorTy();
     }
   }
-  checkArgsUntyped(e.args);
+  // `xs.append([])`: the element type is the expected type of a literal.
+  if (recv->is(Type::Kind::Array) && name == "append" && e.args.size() == 1)
+    checkExpr(e.args[0].value, recv->getElement());
+  else
+    checkArgsUntyped(e.args);
   // (2) A builtin method.
   bool found = false;
   const Type *t = checkBuiltinMethod(e, recv, name, found);

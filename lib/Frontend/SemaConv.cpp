@@ -51,8 +51,14 @@ bool Checker::isConvertible(const Type *from, const Type *to) const {
     auto f = from->getMembers(), t = to->getMembers();
     if (f.size() != t.size() || f[0] != t[0])
       return false;
+    // §3.3: a class, container, channel, pointer or `any` parameter is
+    // accepted where the function type has `any`.
+    auto anyCompatible = [](const Type *p) {
+      return p->is(K::Class) || p->is(K::Array) || p->is(K::Map) ||
+             p->is(K::Channel) || p->isPointerLike() || p->is(K::Any);
+    };
     for (size_t i = 1; i < f.size(); ++i)
-      if (f[i] != t[i] && !(t[i]->is(K::Any) && f[i]->isNullable()))
+      if (f[i] != t[i] && !(t[i]->is(K::Any) && anyCompatible(f[i])))
         return false;
     return true;
   }
@@ -368,7 +374,7 @@ void Checker::applyArgs(FuncDecl &fn, std::vector<Arg> &args,
       a.keyword.clear();
     } else {
       // The default is evaluated at each call (§3.2): a copy per call site.
-      SMLoc loc = args.empty() ? fn.loc : args.back().loc;
+      SMLoc loc = fn.params[p]->init ? fn.params[p]->init->getLoc() : fn.loc;
       a.loc = loc;
       if (fn.params[p]->init && fn.params[p]->init->type)
         a.value = cloneDefault(*fn.params[p]->init, loc);
