@@ -237,6 +237,10 @@ private:
       os << "Assign '" << (a.compound ? spelling(*a.compound) : "") << "='";
       if (a.targets.size() > 1)
         os << " unpack";
+      if (a.accumulator)
+        os << " => accumulate " << a.accumulator->name;
+      if (a.isBuiltinMatmul)
+        os << " => builtin tiled matmul";
       where(s.getLoc());
       os << "\n";
       for (auto &t : a.targets)
@@ -248,6 +252,8 @@ private:
       auto &c = llvm::cast<ChannelStmt>(s);
       line(d);
       os << "Channel '<-'";
+      if (c.lhs->type) // typed: Sema decided the direction
+        os << (c.isSend ? " send" : " receive");
       where(s.getLoc());
       os << "\n";
       printExpr(*c.lhs, d + 1);
@@ -501,9 +507,50 @@ private:
       break;
     }
     typeOf(e.type);
+    resolution(e);
     where(e.getLoc());
     os << "\n";
     printChildren(e, d + 1);
+  }
+
+  /// What Sema resolved, where it is not plain from the node: the method,
+  /// extension function or operator definition called (§3.5, §3.6), calls of
+  /// function values, nil tests (§4.7).
+  void resolution(const Expr &e) {
+    auto signature = [&](const FuncDecl &fn) {
+      os << fn.name << "(";
+      for (size_t i = 0; i < fn.paramTypes.size(); ++i)
+        os << (i ? ", " : "") << fn.paramTypes[i]->str();
+      os << ")";
+    };
+    if (auto *c = llvm::dyn_cast<CallExpr>(&e)) {
+      switch (c->callKind) {
+      case CallKind::Method:
+        os << " => method " << (c->decl->parent ? c->decl->parent->name : "")
+           << "." << c->decl->name;
+        break;
+      case CallKind::ExtMethod:
+        os << " => ";
+        signature(*c->decl);
+        break;
+      case CallKind::BuiltinMethod:
+        os << " => builtin method";
+        break;
+      case CallKind::FunctionValue:
+        os << " => function value";
+        break;
+      default:
+        break;
+      }
+    } else if (auto *b = llvm::dyn_cast<BinaryExpr>(&e)) {
+      if (b->opFunc) {
+        os << " => ";
+        signature(*b->opFunc);
+      }
+    } else if (auto *u = llvm::dyn_cast<UnaryExpr>(&e)) {
+      if (u->isNilTest)
+        os << " => nil test";
+    }
   }
 
   void printChildren(const Expr &e, unsigned d) {

@@ -499,6 +499,8 @@ const Type *Checker::checkMember(MemberExpr &e) {
   if (t->isError())
     return t;
   if (t->is(Type::Kind::Class)) {
+    if (refuseInDevice(e.getLoc(), "an object"))
+      return types.errorTy();
     ClassDecl *cls = t->getClass();
     if (FieldDecl *f = cls->findField(e.member)) {
       e.field = f;
@@ -790,7 +792,8 @@ const Type *Checker::checkLayoutNew(LayoutNewExpr &e) {
   const Type *t = resolveType(e.layoutType);
   e.extentExprs.clear();
   for (const LayoutExtent &x : e.layoutType.extents) {
-    if (x.value) {
+    // An identifier extent that resolveType refused was reported there.
+    if (x.value || t->isError()) {
       e.extentExprs.push_back(nullptr);
       continue;
     }

@@ -32,11 +32,14 @@ void Checker::declareVar(VarDecl &var) {
     diag.note(prev->loc, "previous declaration is here");
     return;
   }
-  if (isTypeName(var.name)) {
+  // Parameters were checked with the signature (resolveSignature).
+  bool isParam = currentFn && llvm::any_of(currentFn->params, [&](auto &p) {
+                   return p.get() == &var;
+                 });
+  if (isTypeName(var.name) && !isParam)
     diag.error(var.loc, "'" + var.name + "' is a type name; it cannot name a "
                         "variable");
-    return;
-  }
+  // Declared even then, so that its uses are not reported again.
   scopes.back()[var.name] = &var;
 }
 
@@ -64,6 +67,8 @@ bool Checker::refuseInHost(SMLoc loc, const llvm::Twine &what) {
                          "functions)");
   return true;
 }
+
+static bool isDeviceType(const Type *t);
 
 //===----------------------------------------------------------------------===//
 // Functions and blocks
@@ -95,6 +100,22 @@ void Checker::checkFunction(FuncDecl &fn) {
   for (auto &p : fn.params)
     if (!p->name.empty())
       declareVar(*p);
+  // gpu functions are device code: their interface is too (§3.7, §8.3).
+  if (fn.kind == FuncKind::Gpu) {
+    for (size_t i = 0; i < fn.params.size(); ++i) {
+      VarDecl &p = *fn.params[i];
+      if (!p.type || isDeviceType(p.type))
+        continue;
+      diag.error(p.loc, "a gpu function cannot take a " + p.type->str() +
+                            " (device code uses scalars, pointers, fixed "
+                            "arrays, tuples and layouts, §8.3)");
+      // Reported: its uses in the body are not reported again.
+      p.type = types.errorTy();
+    }
+    if (fn.returnType && !isDeviceType(fn.returnType))
+      diag.error(fn.loc, "a gpu function cannot return a " +
+                             fn.returnType->str() + " (§8.3)");
+  }
   pushScope();
   checkBlock(fn.body, /*newScope=*/false);
   scopes.clear();
@@ -188,7 +209,8 @@ void Checker::checkVarDecl(VarDecl &var) {
   } else if (var.init) {
     const Type *t = checkExpr(var.init, declared);
     if (declared) {
-      coerce(var.init, declared, "the initialization of '" + var.name + "'");
+      if (!refuseAddress(*var.init))
+        coerce(var.init, declared, "the initialization of '" + var.name + "'");
     } else if (t->is(Type::Kind::Nil)) {
       diag.error(var.init->getLoc(), "'var' needs an initializer with a type; "
                                      "nil has none");
@@ -196,9 +218,7 @@ void Checker::checkVarDecl(VarDecl &var) {
     } else if (t->isVoid()) {
       diag.error(var.init->getLoc(), "'var' initializer has no value");
       var.type = types.errorTy();
-    } else if (t->is(Type::Kind::Address)) {
-      diag.error(var.init->getLoc(), "an element address can only be passed "
-                                     "to an intrinsic or a T[] parameter");
+    } else if (refuseAddress(*var.init)) {
       var.type = types.errorTy();
     } else {
       var.type = t;
@@ -209,6 +229,14 @@ void Checker::checkVarDecl(VarDecl &var) {
   if (context == Context::Device && !isDeviceType(var.type))
     refuseInDevice(var.loc, "a variable of type " + var.type->str());
   declareVar(var);
+}
+
+bool Checker::refuseAddress(const Expr &e) {
+  if (!e.type || !e.type->is(Type::Kind::Address))
+    return false;
+  diag.error(e.getLoc(), "an element address can only be passed to an "
+                         "intrinsic or a T[] parameter");
+  return true;
 }
 
 bool Checker::checkAssignable(Expr &e) {
@@ -313,7 +341,8 @@ void Checker::checkAssign(AssignStmt &as) {
     std::string what = "the assignment";
     if (auto *n = llvm::dyn_cast<NameExpr>(target.get()))
       what += " to '" + n->name + "'";
-    coerce(as.value, tt, what);
+    if (!refuseAddress(*as.value))
+      coerce(as.value, tt, what);
     return;
   }
   // The accumulating form `Z += X op Y` (§8.6).
@@ -442,7 +471,7 @@ void Checker::checkReturn(ReturnStmt &rs) {
                      ? llvm::Twine("'main' cannot return a value")
                      : "'" + currentFn->name +
                            "' returns void; it cannot return a value");
-    else
+    else if (!refuseAddress(*rs.value))
       coerce(rs.value, ret, "the return value");
     return;
   }
