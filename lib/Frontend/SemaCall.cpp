@@ -17,6 +17,21 @@ void Checker::checkArgsUntyped(std::vector<Arg> &args) {
     checkExpr(a.value);
 }
 
+void Checker::checkArgsFor(std::vector<Arg> &args, const FuncDecl &fn,
+                           unsigned skipFirst) {
+  for (auto &a : args) {
+    const Type *expected = nullptr;
+    size_t p = a.keyword.empty() ? skipFirst + (&a - args.data())
+                                 : fn.params.size();
+    for (size_t q = skipFirst; !a.keyword.empty() && q < fn.params.size(); ++q)
+      if (fn.params[q]->name == a.keyword)
+        p = q;
+    if (p < fn.paramTypes.size())
+      expected = fn.paramTypes[p];
+    checkExpr(a.value, expected);
+  }
+}
+
 void Checker::checkSplitArgs(std::vector<Arg> &args) {
   for (auto &a : args) {
     if (a.split == ArgSplit::None)
@@ -151,13 +166,10 @@ const Type *Checker::checkFunctionCall(CallExpr &e, NameExpr &callee) {
   }
   // Type the arguments; with one candidate, its parameters give the
   // expected types of `[]` and `{}` literals.
-  for (size_t i = 0; i < e.args.size(); ++i) {
-    const Type *expected = nullptr;
-    if (cands.size() == 1 && e.args[i].keyword.empty() &&
-        i < cands[0]->paramTypes.size())
-      expected = cands[0]->paramTypes[i];
-    checkExpr(e.args[i].value, expected);
-  }
+  if (cands.size() == 1)
+    checkArgsFor(e.args, *cands[0]);
+  else
+    checkArgsUntyped(e.args);
   checkSplitArgs(e.args);
   if (cands.empty()) {
     if (refused->kind == FuncKind::Kernel)
@@ -196,11 +208,7 @@ const Type *Checker::checkMethodCall(CallExpr &e, MemberExpr &callee) {
   if (recv->is(Type::Kind::Class)) {
     ClassDecl *cls = recv->getClass();
     if (FuncDecl *m = cls->findMethod(name)) {
-      for (size_t i = 0; i < e.args.size(); ++i)
-        checkExpr(e.args[i].value, i < m->paramTypes.size() &&
-                                           e.args[i].keyword.empty()
-                                       ? m->paramTypes[i]
-                                       : nullptr);
+      checkArgsFor(e.args, *m);
       checkSplitArgs(e.args);
       FuncDecl *cands[] = {m};
       if (!resolveOverload(cands, e.args, e.getLoc(),
@@ -224,9 +232,25 @@ const Type *Checker::checkMethodCall(CallExpr &e, MemberExpr &callee) {
       return types.errorTy();
     }
   }
+  // Rule 3's candidates, looked up now so that a single one gives list and
+  // map literals their expected types.
+  std::string extName = recv->mangled() + "_" + name.str();
+  std::vector<FuncDecl *> cands;
+  if (auto it = functions.find(extName); it != functions.end())
+    for (FuncDecl *fn : it->second)
+      if (!fn->params.empty() &&
+          (context == Context::Device ? fn->kind == FuncKind::Gpu
+                                      : fn->kind != FuncKind::Gpu &&
+                                            fn->kind != FuncKind::Kernel))
+        cands.push_back(fn);
+  bool hasBuiltinMethods =
+      recv->is(Type::Kind::Str) || recv->is(Type::Kind::Array) ||
+      recv->is(Type::Kind::Map) || recv->is(Type::Kind::Channel);
   // `xs.append([])`: the element type is the expected type of a literal.
   if (recv->is(Type::Kind::Array) && name == "append" && e.args.size() == 1)
     checkExpr(e.args[0].value, recv->getElement());
+  else if (!hasBuiltinMethods && cands.size() == 1)
+    checkArgsFor(e.args, *cands[0], 1);
   else
     checkArgsUntyped(e.args);
   // (2) A builtin method.
@@ -241,30 +265,20 @@ const Type *Checker::checkMethodCall(CallExpr &e, MemberExpr &callee) {
     return t;
   }
   // (3) A function named MT_m whose first parameter accepts the receiver.
-  std::string extName = recv->mangled() + "_" + name.str();
-  if (auto it = functions.find(extName); it != functions.end()) {
-    std::vector<FuncDecl *> cands;
-    for (FuncDecl *fn : it->second)
-      if (!fn->params.empty() &&
-          (context == Context::Device ? fn->kind == FuncKind::Gpu
-                                      : fn->kind != FuncKind::Gpu &&
-                                            fn->kind != FuncKind::Kernel))
-        cands.push_back(fn);
-    if (!cands.empty()) {
-      checkSplitArgs(e.args);
-      FuncDecl *fn = resolveOverload(cands, e.args, e.getLoc(),
-                                     "'" + extName + "'", 1, recv);
-      if (!fn)
-        return types.errorTy();
-      e.callKind = CallKind::ExtMethod;
-      e.decl = fn;
-      e.receiver = std::move(callee.base);
-      coerce(e.receiver, fn->paramTypes[0], "the receiver of '" + extName + "'");
-      checkCtimeArgs(e, *fn);
-      if (context == Context::Device && currentFn)
-        deviceCalls[currentFn].push_back({fn, e.getLoc()});
-      return fn->returnType;
-    }
+  if (!cands.empty()) {
+    checkSplitArgs(e.args);
+    FuncDecl *fn = resolveOverload(cands, e.args, e.getLoc(),
+                                   "'" + extName + "'", 1, recv);
+    if (!fn)
+      return types.errorTy();
+    e.callKind = CallKind::ExtMethod;
+    e.decl = fn;
+    e.receiver = std::move(callee.base);
+    coerce(e.receiver, fn->paramTypes[0], "the receiver of '" + extName + "'");
+    checkCtimeArgs(e, *fn);
+    if (context == Context::Device && currentFn)
+      deviceCalls[currentFn].push_back({fn, e.getLoc()});
+    return fn->returnType;
   }
   diag.error(e.getLoc(), "a value of type " + recv->str() + " has no method '" +
                              name + "' (nor is there a function '" + extName +

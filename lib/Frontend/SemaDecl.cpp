@@ -300,6 +300,12 @@ void Checker::declareFunction(FuncDecl &fn) {
     diag.note(it->second->loc, "the class is declared here");
     return;
   }
+  if (isTypeName(fn.name)) {
+    // A foreign pointer type (§1.4 Decision).
+    diag.error(fn.loc, "'" + fn.name + "' is a type name; a function may not "
+                       "use it");
+    return;
+  }
   functions[fn.name].push_back(&fn);
 }
 
@@ -564,10 +570,16 @@ void Checker::collectDeclarations() {
             (prev->kind == FuncKind::Def || prev->kind == FuncKind::Gpu) &&
             (fn->kind == FuncKind::Def || fn->kind == FuncKind::Gpu);
         if (!overloadable || sameSignature(*prev, *fn)) {
-          if (fn->isOperator && name != fn->name)
+          // An operator listed under its canonical name (§3.5).
+          FuncDecl *alias = fn->isOperator && name != fn->name ? fn
+                            : prev->isOperator && name != prev->name
+                                ? prev
+                                : nullptr;
+          if (alias)
             diag.error(fn->loc, "redefinition of '" + name + "': operator '" +
-                                    fn->name + "' on these operand types is "
-                                    "also the function '" + name + "' (§3.5)");
+                                    alias->name + "' on these operand types "
+                                    "is also the function '" + name +
+                                    "' (§3.5)");
           else
             diag.error(fn->loc, std::string("redefinition of ") +
                                     (fn->isOperator ? "operator '"
@@ -592,16 +604,28 @@ void Checker::collectDeclarations() {
   // A binary operator definition for L and R is also the function
   // ML_MR_name (§3.5): it can be called by that name, and a def or proto of
   // that name redefines it.
+  // Groups stay in program order (modules as spliced, then source order),
+  // so that a conflict is reported at the later declaration.
+  llvm::DenseMap<unsigned, size_t> moduleIndex;
+  for (size_t i = 0; i < program.modules.size(); ++i)
+    moduleIndex[program.modules[i]->bufferID] = i;
+  auto before = [&](const FuncDecl *a, const FuncDecl *b) {
+    size_t ma = moduleIndex.lookup(a->bufferID),
+           mb = moduleIndex.lookup(b->bufferID);
+    if (ma != mb)
+      return ma < mb;
+    return std::less<const char *>()(a->loc.getPointer(), b->loc.getPointer());
+  };
   for (auto &entry : operators)
     for (FuncDecl *fn : entry.second) {
       std::optional<BinaryOp> op = binaryOpFromSymbol(fn->name);
       if (!op || canonicalName(*op).empty() || fn->paramTypes.size() != 2 ||
           fn->paramTypes[0]->isError() || fn->paramTypes[1]->isError())
         continue;
-      functions[fn->paramTypes[0]->mangled() + "_" +
-                fn->paramTypes[1]->mangled() + "_" +
-                canonicalName(*op).str()]
-          .push_back(fn);
+      auto &group = functions[fn->paramTypes[0]->mangled() + "_" +
+                              fn->paramTypes[1]->mangled() + "_" +
+                              canonicalName(*op).str()];
+      group.insert(llvm::upper_bound(group, fn, before), fn);
     }
   for (auto &entry : functions)
     checkGroup(entry.first(), entry.second);

@@ -766,7 +766,11 @@ const Type *Checker::checkNew(NewExpr &e) {
     return types.errorTy();
   }
   const Type *t = resolveType(e.cls);
-  checkArgsUntyped(e.args);
+  // The constructor's parameters give `[]` and `{}` their expected types.
+  if (t->is(Type::Kind::Class) && t->getClass()->ctor)
+    checkArgsFor(e.args, *t->getClass()->ctor);
+  else
+    checkArgsUntyped(e.args);
   if (t->isError())
     return t;
   if (!t->is(Type::Kind::Class)) {

@@ -122,6 +122,9 @@ public:
   /// was reported.
   bool refuseInDevice(llvm::SMLoc loc, const llvm::Twine &what);
   bool refuseInHost(llvm::SMLoc loc, const llvm::Twine &what);
+  /// Reports `e` if it is an element address `v{...}` used as a value:
+  /// addresses are only operands of intrinsics and T[] arguments (§8.5.5).
+  bool refuseAddress(const Expr &e);
   /// Is `e` something that can be assigned to? Reports why not.
   bool checkAssignable(Expr &e);
 
@@ -162,6 +165,11 @@ public:
   const Type *checkBuiltinMethod(CallExpr &e, const Type *recv,
                                  llvm::StringRef name, bool &found);
   void checkArgsUntyped(std::vector<Arg> &args);
+  /// Types call arguments, each with the type of the parameter of `fn` it
+  /// fills as its expected type (for `[]` and `{}`, §5.2); `skipFirst`
+  /// parameters are already supplied (a receiver).
+  void checkArgsFor(std::vector<Arg> &args, const FuncDecl &fn,
+                    unsigned skipFirst = 0);
   void checkCtimeArgs(CallExpr &e, FuncDecl &fn);
   /// Checks the split markers of call arguments (§6.8.2).
   void checkSplitArgs(std::vector<Arg> &args);
