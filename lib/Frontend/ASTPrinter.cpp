@@ -241,6 +241,12 @@ private:
         os << " => accumulate " << a.accumulator->name;
       if (a.isBuiltinMatmul)
         os << " => builtin tiled matmul";
+      if (a.compoundOp) {
+        os << " => " << a.compoundOp->name << "(";
+        for (size_t i = 0; i < a.compoundOp->paramTypes.size(); ++i)
+          os << (i ? ", " : "") << a.compoundOp->paramTypes[i]->str();
+        os << ")";
+      }
       where(s.getLoc());
       os << "\n";
       for (auto &t : a.targets)

@@ -85,6 +85,7 @@ private:
     case Stmt::Kind::Assign: {
       auto &a = llvm::cast<AssignStmt>(s);
       if (a.targets.size() != 1 || a.accumulator || a.isBuiltinMatmul ||
+          a.compoundOp ||
           !llvm::isa<NameExpr>(*a.targets[0])) {
         refuse(s.getLoc(), a.targets.size() != 1
                                ? "tuple unpacking"

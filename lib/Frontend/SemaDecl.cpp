@@ -74,6 +74,13 @@ static std::optional<Type::Kind> simpleKind(llvm::StringRef name) {
       .Default(std::nullopt);
 }
 
+bool Checker::isReservedTypeName(llvm::StringRef name,
+                                 unsigned bufferID) const {
+  if (auto it = classes.find(name); it != classes.end())
+    return it->second->bufferID == bufferID;
+  return isTypeName(name);
+}
+
 bool Checker::isTypeName(llvm::StringRef name) const {
   return simpleKind(name) || classes.count(name) || foreignTypes.count(name) ||
          name == "array" || name == "map" || name == "tuple" ||
@@ -351,7 +358,7 @@ void Checker::resolveSignature(FuncDecl &fn) {
     else if (seenDefault && fn.hasBody())
       diag.error(p->loc, "parameter '" + p->name + "' needs a default value: "
                          "parameters with defaults come last");
-    if (!p->name.empty() && isTypeName(p->name))
+    if (!p->name.empty() && isReservedTypeName(p->name, fn.bufferID))
       diag.error(p->loc, "'" + p->name + "' is a type name; it cannot name "
                          "a parameter");
   }

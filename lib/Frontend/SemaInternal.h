@@ -64,6 +64,11 @@ public:
   const Type *resolveType(const TypeExpr &t, bool allowVoid = false,
                           std::vector<std::string> *shapeParams = nullptr);
   bool isTypeName(llvm::StringRef name) const;
+  /// Is `name` a type name that a variable, parameter or function declared
+  /// in buffer `bufferID` may not reuse (§1.4)? Classes count in the module
+  /// that declares them, so a library's locals cannot clash with a user's
+  /// class names.
+  bool isReservedTypeName(llvm::StringRef name, unsigned bufferID) const;
   bool sameSignature(const FuncDecl &a, const FuncDecl &b) const;
   void checkRecursion();
 

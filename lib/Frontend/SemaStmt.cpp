@@ -36,7 +36,8 @@ void Checker::declareVar(VarDecl &var) {
   bool isParam = currentFn && llvm::any_of(currentFn->params, [&](auto &p) {
                    return p.get() == &var;
                  });
-  if (isTypeName(var.name) && !isParam)
+  if (!isParam && isReservedTypeName(var.name,
+                                      currentFn ? currentFn->bufferID : 0))
     diag.error(var.loc, "'" + var.name + "' is a type name; it cannot name a "
                         "variable");
   // Declared even then, so that its uses are not reported again.
@@ -400,6 +401,7 @@ void Checker::checkAssign(AssignStmt &as) {
     probe->type = tt;
     if (FuncDecl *op = findOperator(*as.compound, tt, vt, probe, as.value,
                                     as.getLoc())) {
+      as.compoundOp = op;
       if (!isConvertible(op->returnType, tt))
         diag.error(as.getLoc(), "the result of '" + spelling(*as.compound) +
                                     "' is " + op->returnType->str() +

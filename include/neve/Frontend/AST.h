@@ -475,6 +475,9 @@ public:
   /// Set by Sema: `Z += X @ Y` with no user accumulator, the builtin tiled
   /// tensor-core product (§8.6).
   bool isBuiltinMatmul = false;
+  /// Set by Sema: for `t op= u` with a user operator (§6.2), the operator
+  /// definition whose result is assigned to `t`.
+  FuncDecl *compoundOp = nullptr;
   NEVE_STMT_CLASSOF(Assign)
 };
 
