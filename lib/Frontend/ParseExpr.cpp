@@ -221,15 +221,21 @@ bool Parser::parseArgs(std::vector<Arg> &args, llvm::StringRef context) {
   return expect(Tok::r_paren, context);
 }
 
-bool Parser::parseCtimeArgs(std::vector<int64_t> &ctime) {
-  // `<INT {, INT}>`, only as a whole: otherwise `<` is a comparison.
-  size_t i = pos + 1;
+size_t Parser::matchCtimeArgs(size_t lessPos) const {
+  if (at(lessPos).isNot(Tok::less))
+    return 0;
+  size_t i = lessPos + 1;
   if (at(i).isNot(Tok::integer))
-    return false;
+    return 0;
   ++i;
   while (at(i).is(Tok::comma) && at(i + 1).is(Tok::integer))
     i += 2;
-  if (at(i).isNot(Tok::greater))
+  return at(i).is(Tok::greater) ? i + 1 : 0;
+}
+
+bool Parser::parseCtimeArgs(std::vector<int64_t> &ctime) {
+  // `<INT {, INT}>`, only as a whole: otherwise `<` is a comparison.
+  if (!matchCtimeArgs(pos))
     return false;
   consume(); // <
   while (tok().is(Tok::integer)) {

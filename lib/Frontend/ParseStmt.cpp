@@ -539,15 +539,9 @@ bool Parser::atLaunchKernelCall() const {
   size_t i = close + 1;
   if (at(i).is(Tok::less)) {
     // `<INT, …>` compile-time arguments.
-    ++i;
-    if (at(i).isNot(Tok::integer))
+    i = matchCtimeArgs(i);
+    if (!i)
       return false;
-    ++i;
-    while (at(i).is(Tok::comma) && at(i + 1).is(Tok::integer))
-      i += 2;
-    if (at(i).isNot(Tok::greater))
-      return false;
-    ++i;
   }
   return at(i).is(Tok::newline) || at(i).is(Tok::eof);
 }

@@ -39,6 +39,15 @@ static bool isPointerSuffixAt(const Token &a, const Token &b, const Token &c) {
          (b.is(Tok::r_square) || (b.is(Tok::integer) && c.is(Tok::r_square)));
 }
 
+bool Parser::parseTypeList(std::vector<TypeExpr> &list) {
+  do {
+    list.emplace_back();
+    if (!parseType(list.back()))
+      return false;
+  } while (consumeIf(Tok::comma));
+  return true;
+}
+
 bool Parser::parseType(TypeExpr &type, llvm::StringRef context) {
   DepthGuard guard(*this);
   if (!guard.ok())
@@ -87,11 +96,8 @@ bool Parser::parseType(TypeExpr &type, llvm::StringRef context) {
     type.name = name;
     if (!open())
       return false;
-    do {
-      type.args.emplace_back();
-      if (!parseType(type.args.back()))
-        return false;
-    } while (consumeIf(Tok::comma));
+    if (!parseTypeList(type.args))
+      return false;
     if (type.args.size() < 2) {
       errorAtTok("a tuple type needs at least two element types");
       return false;
@@ -121,12 +127,7 @@ bool Parser::parseType(TypeExpr &type, llvm::StringRef context) {
     type.name = name;
     if (!open())
       return false;
-    do {
-      type.args.emplace_back();
-      if (!parseType(type.args.back()))
-        return false;
-    } while (consumeIf(Tok::comma));
-    return close("Function");
+    return parseTypeList(type.args) && close("Function");
   }
   case Tok::kw_layout: {
     type.name = name;

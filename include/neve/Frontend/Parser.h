@@ -112,6 +112,8 @@ private:
   static bool canStartType(const Token &t);
   /// Parses a type; `context` completes "expected a type CONTEXT".
   bool parseType(TypeExpr &type, llvm::StringRef context = "");
+  /// `T {, T}`: the type arguments of tuple<...> and Function<...>.
+  bool parseTypeList(std::vector<TypeExpr> &list);
   /// Skips a type starting at token index `i` without reporting anything;
   /// returns false when the tokens do not form a type.
   bool skipType(size_t &i) const;
@@ -177,6 +179,9 @@ private:
   /// `<INT, …>` after a call's ')': consumed only when the whole pattern
   /// is there.
   bool parseCtimeArgs(std::vector<int64_t> &ctime);
+  /// If the tokens from `lessPos` are `< INT {, INT} >`, the index after the
+  /// `>`; otherwise 0.
+  size_t matchCtimeArgs(size_t lessPos) const;
   /// `[items]` after an expression.
   ExprPtr parseIndex(ExprPtr base);
   /// `{…}` and `{…}(…)` after an expression.
