@@ -28,8 +28,10 @@ const Type *Checker::checkExpr(ExprPtr &e, const Type *expected) {
     t = types.floatTy();
     break;
   case Expr::Kind::StrLit:
-    refuseInDevice(e->getLoc(), "a str");
-    t = types.strTy();
+    // Refused in device code: the error type keeps `var s = "x"` from
+    // being reported again for its variable.
+    if (!refuseInDevice(e->getLoc(), "a str"))
+      t = types.strTy();
     break;
   case Expr::Kind::CharLit:
     t = types.charTy();
@@ -325,9 +327,24 @@ FuncDecl *Checker::findOperator(BinaryOp op, const Type *l, const Type *r,
     args[2].value = std::move(*third);
     args[2].loc = args[2].value->getLoc();
   }
-  FuncDecl *fn = resolveOverload(cands, args, loc,
-                                 "operator '" + spelling(op).str() + "'", 0,
-                                 nullptr, /*quiet=*/true);
+  std::string what = "operator '" + spelling(op).str() + "'";
+  FuncDecl *fn = resolveOverload(cands, args, loc, what, 0, nullptr,
+                                 /*quiet=*/true);
+  lastOperatorAmbiguous = false;
+  if (!fn) {
+    // No match falls back to the builtin operators; several equally good
+    // matches are an error of their own (§3.3).
+    unsigned exact = 0, converting = 0;
+    for (FuncDecl *c : cands) {
+      ArgMatch m = matchArgs(*c, args);
+      if (m.viable)
+        ++(m.exact ? exact : converting);
+    }
+    if (exact > 1 || (exact == 0 && converting > 1)) {
+      lastOperatorAmbiguous = true;
+      resolveOverload(cands, args, loc, what);
+    }
+  }
   lhs = std::move(args[0].value);
   rhs = std::move(args[1].value);
   if (arity == 3)
@@ -352,6 +369,8 @@ const Type *Checker::checkBuiltinBinary(BinaryExpr &e, const Type *l,
       e.opFunc = fn;
       return fn->returnType;
     }
+    if (lastOperatorAmbiguous)
+      return types.errorTy();
   }
   auto fail = [&]() {
     diag.error(e.getLoc(), "invalid operands to '" + spelling(e.op) + "': " +

@@ -146,6 +146,9 @@ public:
   FuncDecl *findOperator(BinaryOp op, const Type *l, const Type *r,
                          ExprPtr &lhs, ExprPtr &rhs, llvm::SMLoc loc,
                          unsigned arity = 2, ExprPtr *third = nullptr);
+  /// Set by findOperator when it found several equally good definitions
+  /// (and reported it).
+  bool lastOperatorAmbiguous = false;
   const Type *checkFold(FoldExpr &e);
   const Type *checkMember(MemberExpr &e);
   const Type *checkIndex(IndexExpr &e);

@@ -361,6 +361,10 @@ void Checker::checkAssign(AssignStmt &as) {
       as.value->type = types.voidTy();
       return;
     }
+    if (lastOperatorAmbiguous) {
+      as.value->type = types.errorTy();
+      return;
+    }
     if (bin->op == BinaryOp::MatMul && l->is(Type::Kind::Layout) &&
         r->is(Type::Kind::Layout)) {
       auto isHalfish = [](const Type *t) {
@@ -409,6 +413,8 @@ void Checker::checkAssign(AssignStmt &as) {
                                     tt->str());
       return;
     }
+    if (lastOperatorAmbiguous)
+      return;
     diag.error(as.getLoc(), "no operator '" + spelling(*as.compound) +
                                 "' for " + tt->str() + " and " + vt->str());
     return;
