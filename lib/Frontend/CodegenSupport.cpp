@@ -92,11 +92,6 @@ private:
                                : "assignments to fields and elements");
         return;
       }
-      if (a.compound && a.targets[0]->type &&
-          a.targets[0]->type->is(Type::Kind::Str)) {
-        refuse(s.getLoc(), "string concatenation");
-        return;
-      }
       expr(*a.targets[0]);
       expr(*a.value);
       return;
@@ -159,6 +154,7 @@ private:
     case Expr::Kind::IntLit:
     case Expr::Kind::FloatLit:
     case Expr::Kind::StrLit:
+    case Expr::Kind::CharLit:
     case Expr::Kind::BoolLit:
       return;
     case Expr::Kind::Name: {
@@ -183,8 +179,12 @@ private:
       auto &b = llvm::cast<BinaryExpr>(e);
       const Type *ot = b.operandType;
       bool strOp = ot && ot->is(Type::Kind::Str);
+      bool strSupported = b.op == BinaryOp::Eq || b.op == BinaryOp::Ne ||
+                          b.op == BinaryOp::Add || b.op == BinaryOp::Lt ||
+                          b.op == BinaryOp::Gt || b.op == BinaryOp::Le ||
+                          b.op == BinaryOp::Ge;
       if (b.opFunc || b.op == BinaryOp::Offby || b.op == BinaryOp::MatMul ||
-          (strOp && b.op != BinaryOp::Eq && b.op != BinaryOp::Ne) ||
+          (strOp && !strSupported) ||
           (ot && !ot->isScalar() && !strOp)) {
         refuse(e.getLoc(), "operator '" + spelling(b.op) + "' on " +
                                (b.lhs->type ? b.lhs->type->str() : "?") +
@@ -212,12 +212,9 @@ private:
         return;
       }
       for (auto &a : c.args) {
-        if (print && a.value->type &&
-            (a.value->type->is(Type::Kind::Char) ||
-             a.value->type->is(Type::Kind::Nil))) {
-          refuse(a.value->getLoc(), "printing a " + a.value->type->str());
+        // `nil` has no value form yet except as a print argument.
+        if (print && llvm::isa<NilLitExpr>(*a.value))
           continue;
-        }
         expr(*a.value);
       }
       return;

@@ -51,6 +51,9 @@ private:
   Value emitArith(BinaryOp op, Value l, Value r, const Type *operandType,
                   mlir::Location l2);
   Value emitShortCircuit(const BinaryExpr &e);
+  /// `lhs + rhs` on a str: rhs (of type `rhsType`) is converted to the text
+  /// print writes for it (§5.1).
+  Value emitConcat(Value lhs, Value rhs, const Type *rhsType, mlir::Location l);
   Value emitCall(const CallExpr &e);
 
   mlir::MLIRContext &ctx;
@@ -108,6 +111,11 @@ Value Generator::convertValue(Value v, const Type *from, const Type *to,
                               mlir::Location l) {
   if (from == to)
     return v;
+  if (to->is(Type::Kind::Str)) {
+    // A char converts implicitly to its one-character string (§1.5).
+    assert(from->is(Type::Kind::Char) && "only a char converts to str");
+    return mlir::neve::ToStrOp::create(b, l, v, /*is_char=*/true);
+  }
   mlir::Type target = convert(to);
   if (to->is(Type::Kind::Bool)) {
     // bool(x) means x != 0 (§4.5).
@@ -256,7 +264,10 @@ void Generator::emitStmt(const Stmt &s) {
     auto &target = llvm::cast<NameExpr>(*as.targets[0]);
     Value slot = slotFor(*target.decl);
     Value value = emitExpr(*as.value);
-    if (as.compound) {
+    if (as.compound && target.type->is(Type::Kind::Str)) {
+      Value cur = mlir::memref::LoadOp::create(b, l, slot);
+      value = emitConcat(cur, value, as.value->type, l);
+    } else if (as.compound) {
       const Type *opType = as.value->type;
       Value cur = mlir::memref::LoadOp::create(b, l, slot);
       cur = convertValue(cur, target.type, opType, l);
@@ -403,6 +414,12 @@ Value Generator::emitExpr(const Expr &e) {
   case Expr::Kind::BoolLit:
     return mlir::arith::ConstantOp::create(
         b, l, b.getBoolAttr(llvm::cast<BoolLitExpr>(e).value));
+  case Expr::Kind::CharLit:
+    return mlir::arith::ConstantOp::create(
+        b, l, b.getI8IntegerAttr(llvm::cast<CharLitExpr>(e).value));
+  case Expr::Kind::NilLit:
+    // Only a print argument (CodegenSupport refuses nil elsewhere).
+    return mlir::neve::NilOp::create(b, l);
   case Expr::Kind::Name:
     return mlir::memref::LoadOp::create(
         b, l, slotFor(*llvm::cast<NameExpr>(e).decl));
@@ -490,6 +507,14 @@ Value Generator::emitArith(BinaryOp op, Value lhs, Value rhs,
   llvm_unreachable("not an arithmetic operator");
 }
 
+Value Generator::emitConcat(Value lhs, Value rhs, const Type *rhsType,
+                             mlir::Location l) {
+  if (!rhsType->is(Type::Kind::Str))
+    rhs = mlir::neve::ToStrOp::create(b, l, rhs,
+                                      rhsType->is(Type::Kind::Char));
+  return mlir::neve::StrConcatOp::create(b, l, lhs, rhs);
+}
+
 Value Generator::emitBinary(const BinaryExpr &e) {
   namespace arith = mlir::arith;
   if (e.op == BinaryOp::And || e.op == BinaryOp::Or)
@@ -498,7 +523,14 @@ Value Generator::emitBinary(const BinaryExpr &e) {
   Value lhs = emitExpr(*e.lhs);
   Value rhs = emitExpr(*e.rhs);
   const Type *ot = e.operandType;
+  bool isStr = ot->is(Type::Kind::Str);
   auto cmp = [&](arith::CmpIPredicate si, arith::CmpFPredicate f) -> Value {
+    if (isStr) {
+      // Ordering of strings: the sign of the three-way comparison.
+      Value c = mlir::neve::StrCmpOp::create(b, l, lhs, rhs);
+      Value zero = arith::ConstantOp::create(b, l, b.getI32IntegerAttr(0));
+      return arith::CmpIOp::create(b, l, si, c, zero);
+    }
     if (ot->isFloat())
       return arith::CmpFOp::create(b, l, f, lhs, rhs);
     return arith::CmpIOp::create(b, l, si, lhs, rhs);
@@ -523,6 +555,10 @@ Value Generator::emitBinary(const BinaryExpr &e) {
     return cmp(arith::CmpIPredicate::sle, arith::CmpFPredicate::OLE);
   case BinaryOp::Ge:
     return cmp(arith::CmpIPredicate::sge, arith::CmpFPredicate::OGE);
+  case BinaryOp::Add:
+    if (isStr)
+      return emitConcat(lhs, rhs, e.rhs->type, l);
+    return emitArith(e.op, lhs, rhs, ot, l);
   default:
     return emitArith(e.op, lhs, rhs, ot, l);
   }
@@ -534,8 +570,15 @@ Value Generator::emitCall(const CallExpr &e) {
   for (auto &a : e.args)
     args.push_back(emitExpr(*a.value));
   if (!e.decl) {
-    // print / printl.
-    mlir::neve::PrintOp::create(b, l, args, e.calleeName() == "print");
+    // print / printl: char operands are marked, since they lower to i8.
+    llvm::SmallVector<bool> chars;
+    for (auto &a : e.args)
+      chars.push_back(a.value->type->is(Type::Kind::Char));
+    mlir::DenseBoolArrayAttr charsAttr;
+    if (llvm::is_contained(chars, true))
+      charsAttr = b.getDenseBoolArrayAttr(chars);
+    mlir::neve::PrintOp::create(b, l, args, e.calleeName() == "print",
+                                charsAttr);
     return nullptr;
   }
   auto call = mlir::func::CallOp::create(b, l, funcOps[e.decl], args);

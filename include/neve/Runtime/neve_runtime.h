@@ -57,6 +57,22 @@ neve_str *neve_str_from_cstr(const char *s);
 /// True when both strings hold the same bytes (or both are nil).
 bool neve_str_eq(const neve_str *a, const neve_str *b);
 
+/// Three-way bytewise (unsigned, lexicographic) comparison: negative, zero or
+/// positive as \p a orders before, equal to or after \p b. A proper prefix
+/// orders first; nil orders before every string and equal to nil.
+int32_t neve_str_cmp(const neve_str *a, const neve_str *b);
+
+/// `a + b` (§5.1): a new GC-allocated string of the bytes of \p a followed by
+/// those of \p b; a nil operand contributes `nil`, as print writes it.
+neve_str *neve_str_concat(const neve_str *a, const neve_str *b);
+
+/// New GC-allocated strings holding the text print writes for a value (§7),
+/// for the right operand of `str + x`.
+neve_str *neve_str_from_i64(int64_t v);
+neve_str *neve_str_from_f32(float v);
+neve_str *neve_str_from_bool(bool v);
+neve_str *neve_str_from_char(int8_t c);
+
 //===----------------------------------------------------------------------===//
 // Text formatting (shared by print and `str + x`)
 //===----------------------------------------------------------------------===//
@@ -137,6 +153,250 @@ int32_t neve_argc(void);
 
 /// Argument \p i (0-based, after the program name), or NULL if out of range.
 const char *neve_argv_at(int32_t i);
+
+//===----------------------------------------------------------------------===//
+// Random numbers (§7 `seed`)
+//===----------------------------------------------------------------------===//
+
+/// Reseeds the process-wide generator behind `randu`, `randn`, `shuffle` and
+/// the device initialisers. Without a call the generator is seeded with 0.
+void neve_seed(int32_t s);
+
+/// The next 64 uniformly distributed bits of the generator (thread-safe).
+uint64_t neve_random_u64(void);
+
+/// A uniform integer in [0, n) without modulo bias; 0 when \p n is 0.
+uint64_t neve_random_below(uint64_t n);
+
+//===----------------------------------------------------------------------===//
+// Arrays: array<T> (§4.2, §5.2, §5.3, §7)
+//===----------------------------------------------------------------------===//
+//
+// ABI. An `array<T>` value is a `neve_array *`; NULL is `nil`. The runtime
+// does not know T, only its size in bytes (`elem_size`, > 0), fixed when the
+// array is made: i8/bool/char 1, i16/bf16/half 2, int/float 4, i64 and every
+// reference or pointer 8; for a tuple, its padded size. Element i lives at
+// `data + i * elem_size`, and `data` is 16-byte aligned, so the compiler must
+// pass sizes that keep its elements aligned. Elements are raw bytes, copied
+// with memcpy.
+//
+// Storage comes from the collector. neve_array_new gives storage that the
+// collector scans for pointers (needed when T is a reference type or a tuple
+// holding one); neve_array_new_atomic gives storage it does not scan, which
+// is faster and avoids false retention for scalar T. Arrays made from an
+// array (slices, scans) keep its kind. New elements are zero bytes, which is
+// every §4.6 default except the containers' (the compiler fills those in).
+//
+// Every operation that reads an array takes the source location of the
+// Neve expression (`file`, `line`, `col`); a nil array is then a runtime
+// error "member access through nil" reported there (Errors.cpp), as is an
+// index outside [-n, n). A pointer returned by neve_array_at stays valid
+// until the next append to or clear of that array.
+//
+// The runtime takes no lock on arrays or maps: threads that share one and
+// modify it must synchronise in the program, as for any shared object.
+//
+// The struct is public so generated code may inline `size()`; only the
+// runtime changes its fields.
+
+typedef struct neve_array {
+  void *data;        ///< capacity * elem_size bytes; NULL when capacity is 0
+  int64_t size;      ///< elements in use
+  int64_t capacity;  ///< elements allocated
+  int64_t elem_size; ///< bytes per element
+  int64_t atomic;    ///< non-zero: the storage is not scanned for pointers
+} neve_array;
+
+/// A new array of \p length zero-filled elements (a negative length gives an
+/// empty array) whose storage the collector scans.
+neve_array *neve_array_new(int64_t elem_size, int64_t length);
+
+/// Like neve_array_new, with storage the collector does not scan: only for
+/// element types that hold no reference.
+neve_array *neve_array_new_atomic(int64_t elem_size, int64_t length);
+
+/// `a.size()`.
+int64_t neve_array_size(const neve_array *a, const char *file, int32_t line,
+                        int32_t col);
+
+/// `a[index]`: the address of the element, after a negative index i is
+/// replaced by n + i (§5.2). Any index outside [-n, n) is a runtime error
+/// "index I out of range for array of size N".
+void *neve_array_at(neve_array *a, int64_t index, const char *file,
+                    int32_t line, int32_t col);
+
+/// `a.append(x)`: copies elem_size bytes from \p elem to a new last element
+/// (amortised O(1); the storage doubles when full).
+void neve_array_append(neve_array *a, const void *elem, const char *file,
+                       int32_t line, int32_t col);
+
+/// `a.clear()`: the size becomes 0 (the storage is kept, zeroed).
+void neve_array_clear(neve_array *a, const char *file, int32_t line,
+                      int32_t col);
+
+/// Pass for an omitted slice bound: start 0 for `a[:e]`, end
+/// NEVE_SLICE_END for `a[s:]`.
+#define NEVE_SLICE_END INT64_MAX
+
+/// `a[start:end]`: a new array (of the same kind) copying the elements
+/// [start, end) after each negative bound b is replaced by n + b and both are
+/// clamped to [0, n] (§5.2); empty when start >= end.
+neve_array *neve_array_slice(const neve_array *a, int64_t start, int64_t end,
+                             const char *file, int32_t line, int32_t col);
+
+/// `a.shuffle()`: a uniform random permutation in place (Fisher–Yates,
+/// drawing from the generator of neve_seed).
+void neve_array_shuffle(neve_array *a, const char *file, int32_t line,
+                        int32_t col);
+
+/// `a.sum()` / `a reduce +` and `a.prod()` / `a reduce *` on arrays of int,
+/// i64 and float (the element size must match): folds left to right in the
+/// element type (integers wrap, floats round at each step); an empty array
+/// gives 0 and 1.
+int32_t neve_array_sum_i32(const neve_array *a, const char *file, int32_t line,
+                           int32_t col);
+int64_t neve_array_sum_i64(const neve_array *a, const char *file, int32_t line,
+                           int32_t col);
+float neve_array_sum_f32(const neve_array *a, const char *file, int32_t line,
+                         int32_t col);
+int32_t neve_array_prod_i32(const neve_array *a, const char *file,
+                            int32_t line, int32_t col);
+int64_t neve_array_prod_i64(const neve_array *a, const char *file,
+                            int32_t line, int32_t col);
+float neve_array_prod_f32(const neve_array *a, const char *file, int32_t line,
+                          int32_t col);
+
+/// `a scan +` and `a scan *`: a new atomic array of the running sums or
+/// products (element i folds elements 0..i); empty for an empty array.
+neve_array *neve_array_scan_sum_i32(const neve_array *a, const char *file,
+                                    int32_t line, int32_t col);
+neve_array *neve_array_scan_sum_i64(const neve_array *a, const char *file,
+                                    int32_t line, int32_t col);
+neve_array *neve_array_scan_sum_f32(const neve_array *a, const char *file,
+                                    int32_t line, int32_t col);
+neve_array *neve_array_scan_prod_i32(const neve_array *a, const char *file,
+                                     int32_t line, int32_t col);
+neve_array *neve_array_scan_prod_i64(const neve_array *a, const char *file,
+                                     int32_t line, int32_t col);
+neve_array *neve_array_scan_prod_f32(const neve_array *a, const char *file,
+                                     int32_t line, int32_t col);
+
+/// `a.print()`: appends `[e0, e1, …]` to the calling thread's line, each
+/// element written as print writes it (§7; a str element without quotes, nil
+/// as `nil`), then ends the line as print does (one write, a newline). The
+/// suffix names the element type: i8, i16, i32, i64 (integers), f32
+/// (float), bool, char (the character), str (neve_str * elements).
+void neve_array_print_i8(const neve_array *a, const char *file, int32_t line,
+                         int32_t col);
+void neve_array_print_i16(const neve_array *a, const char *file, int32_t line,
+                          int32_t col);
+void neve_array_print_i32(const neve_array *a, const char *file, int32_t line,
+                          int32_t col);
+void neve_array_print_i64(const neve_array *a, const char *file, int32_t line,
+                          int32_t col);
+void neve_array_print_f32(const neve_array *a, const char *file, int32_t line,
+                          int32_t col);
+void neve_array_print_bool(const neve_array *a, const char *file, int32_t line,
+                           int32_t col);
+void neve_array_print_char(const neve_array *a, const char *file, int32_t line,
+                           int32_t col);
+void neve_array_print_str(const neve_array *a, const char *file, int32_t line,
+                          int32_t col);
+
+//===----------------------------------------------------------------------===//
+// Maps: map<K, V> (§4.2, §7, §11.6)
+//===----------------------------------------------------------------------===//
+//
+// ABI. A `map<K, V>` value is a `neve_map *` (opaque); NULL is `nil`. The
+// key kind (a neve_map_key_kind, from K) and the value size in bytes (as for
+// array elements; values are raw bytes, 8-byte aligned in the map) are fixed
+// when the map is made.
+//
+// A key is passed as 64 bits, `int64_t key`: integer, bool and char keys
+// sign- (bool: zero-) extended to int64; a float key as its binary32 bit
+// pattern zero-extended (neve_map_key_f32); str and class keys as the
+// pointer (neve_map_key_ptr). Equality: integers by value; str by content
+// (neve_str_eq; nil equals only nil); classes by identity; floats by value
+// as `==` compares them, so +0.0 and -0.0 are the same key and a NaN key
+// never equals anything (each `m[nan] = v` adds an entry that no lookup
+// finds, and `has(nan)` is false).
+//
+// Representation: the entries are kept densely in insertion order (key,
+// value) in collector-scanned storage, with an open-addressing index
+// (linear probing, power-of-two size, at most half full) of entry numbers
+// beside it; the hashes are kept apart in unscanned storage. Keys are never
+// removed (only `clear`), so there are no tombstones. keys() and values()
+// list the entries in insertion order, which the language leaves unspecified.
+//
+// A value pointer returned by get/get_or_insert stays valid until the next
+// insertion into, or clear of, that map. Every operation takes the source
+// location; a nil map is a runtime error "member access through nil".
+
+typedef struct neve_map neve_map;
+
+typedef enum neve_map_key_kind {
+  NEVE_KEY_I8 = 0,
+  NEVE_KEY_I16 = 1,
+  NEVE_KEY_I32 = 2, ///< int
+  NEVE_KEY_I64 = 3,
+  NEVE_KEY_BOOL = 4,
+  NEVE_KEY_CHAR = 5,
+  NEVE_KEY_F32 = 6, ///< float
+  NEVE_KEY_STR = 7, ///< neve_str *, by content
+  NEVE_KEY_PTR = 8, ///< class instances, by identity
+} neve_map_key_kind;
+
+/// The 64-bit key of a float and of a pointer.
+static inline int64_t neve_map_key_f32(float f) {
+  union {
+    float f;
+    uint32_t u;
+  } bits;
+  bits.f = f;
+  return (int64_t)bits.u;
+}
+static inline int64_t neve_map_key_ptr(const void *p) {
+  return (int64_t)(intptr_t)p;
+}
+
+/// A new empty map (`{}` or the §4.6 default).
+neve_map *neve_map_new(int32_t key_kind, int64_t value_size);
+
+/// `m[k]` read, when V is not a container: the address of the value; a
+/// missing key is a runtime error "missing map key K" naming the key as
+/// print writes it (a str key in double quotes, a class key as
+/// `<object 0x…>`).
+void *neve_map_get(neve_map *m, int64_t key, const char *file, int32_t line,
+                   int32_t col);
+
+/// The slot of key \p key, inserted with zero-filled value bytes when
+/// missing. For `m[k]` reads when V is an array or map (the compiler stores a
+/// new empty container into a slot that holds nil), and for `m[k] = v`.
+void *neve_map_get_or_insert(neve_map *m, int64_t key, const char *file,
+                             int32_t line, int32_t col);
+
+/// `m[k] = v`: copies value_size bytes from \p value into the slot of \p key.
+void neve_map_set(neve_map *m, int64_t key, const void *value,
+                  const char *file, int32_t line, int32_t col);
+
+/// `m.has(k)`.
+bool neve_map_has(const neve_map *m, int64_t key, const char *file,
+                  int32_t line, int32_t col);
+
+/// `m.size()`.
+int64_t neve_map_size(const neve_map *m, const char *file, int32_t line,
+                      int32_t col);
+
+/// `m.clear()`: removes every entry.
+void neve_map_clear(neve_map *m, const char *file, int32_t line, int32_t col);
+
+/// `m.keys()` and `m.values()`: new arrays in matching order. The keys array
+/// has K's size (1 for i8, bool and char; 2 for i16; 4 for int and float; 8
+/// for i64, str and classes), the values array value_size.
+neve_array *neve_map_keys(const neve_map *m, const char *file, int32_t line,
+                          int32_t col);
+neve_array *neve_map_values(const neve_map *m, const char *file, int32_t line,
+                            int32_t col);
 
 #ifdef __cplusplus
 } // extern "C"

@@ -68,6 +68,81 @@ struct StrEqLowering : ConvertOpToLLVMPattern<StrEqOp> {
   }
 };
 
+/// neve.nil -> the null pointer.
+struct NilLowering : ConvertOpToLLVMPattern<NilOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+
+  LogicalResult
+  matchAndRewrite(NilOp op, OpAdaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    rewriter.replaceOpWithNewOp<LLVM::ZeroOp>(
+        op, LLVM::LLVMPointerType::get(rewriter.getContext()));
+    return success();
+  }
+};
+
+/// neve.str_concat %a, %b -> neve_str_concat(%a, %b).
+struct StrConcatLowering : ConvertOpToLLVMPattern<StrConcatOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+
+  LogicalResult
+  matchAndRewrite(StrConcatOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    RuntimeCalls rt(rewriter, op->getParentOfType<ModuleOp>());
+    rewriter.replaceOp(op, rt.call(op.getLoc(), "neve_str_concat",
+                                   {adaptor.getLhs(), adaptor.getRhs()}));
+    return success();
+  }
+};
+
+/// neve.str_cmp %a, %b -> neve_str_cmp(%a, %b).
+struct StrCmpLowering : ConvertOpToLLVMPattern<StrCmpOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+
+  LogicalResult
+  matchAndRewrite(StrCmpOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    RuntimeCalls rt(rewriter, op->getParentOfType<ModuleOp>());
+    rewriter.replaceOp(op, rt.call(op.getLoc(), "neve_str_cmp",
+                                   {adaptor.getLhs(), adaptor.getRhs()}));
+    return success();
+  }
+};
+
+/// neve.to_str %x -> neve_str_from_<kind>(%x), the kinds chosen as print
+/// chooses them (integers narrower than i64 are sign-extended).
+struct ToStrLowering : ConvertOpToLLVMPattern<ToStrOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+
+  LogicalResult
+  matchAndRewrite(ToStrOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    RuntimeCalls rt(rewriter, op->getParentOfType<ModuleOp>());
+    Type type = op.getValue().getType();
+    Value value = adaptor.getValue();
+    Value result;
+    if (type.isF32()) {
+      result = rt.call(loc, "neve_str_from_f32", {value});
+    } else if (type.isInteger(1)) {
+      result = rt.call(loc, "neve_str_from_bool", {rt.boolArg(loc, value)});
+    } else if (op.getIsChar()) {
+      result = rt.call(loc, "neve_str_from_char", {value});
+    } else if (auto intTy = dyn_cast<IntegerType>(type)) {
+      if (intTy.getWidth() < 64)
+        value = LLVM::SExtOp::create(rewriter, loc, rewriter.getI64Type(),
+                                     value);
+      else if (intTy.getWidth() > 64)
+        return rewriter.notifyMatchFailure(op, "integer wider than i64");
+      result = rt.call(loc, "neve_str_from_i64", {value});
+    } else {
+      return rewriter.notifyMatchFailure(op, "unconvertible operand type");
+    }
+    rewriter.replaceOp(op, result);
+    return success();
+  }
+};
+
 //===----------------------------------------------------------------------===//
 // Printing
 //===----------------------------------------------------------------------===//
@@ -81,9 +156,12 @@ struct PrintLowering : ConvertOpToLLVMPattern<PrintOp> {
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     RuntimeCalls rt(rewriter, op->getParentOfType<ModuleOp>());
-    for (auto [orig, value] : llvm::zip(op.getArgs(), adaptor.getArgs())) {
+    for (auto [i, orig, value] :
+         llvm::enumerate(op.getArgs(), adaptor.getArgs())) {
       Type type = orig.getType();
-      if (isa<StrType>(type)) {
+      if (op.isChar(i)) {
+        rt.call(loc, "neve_print_char", {value});
+      } else if (isa<StrType>(type)) {
         rt.call(loc, "neve_print_str", {value});
       } else if (type.isF32()) {
         rt.call(loc, "neve_print_f32", {value});
@@ -221,7 +299,8 @@ void mlir::neve::populateNeveToLLVMTypeConversions(
 
 void mlir::neve::populateNeveToLLVMConversionPatterns(
     LLVMTypeConverter &converter, RewritePatternSet &patterns) {
-  patterns.add<StrConstantLowering, StrEqLowering, PrintLowering, CheckedDivLowering<DivIOp>,
-               CheckedDivLowering<RemIOp>, CheckedDivLowering<CeilDivIOp>>(
-      converter);
+  patterns.add<StrConstantLowering, StrEqLowering, NilLowering,
+               StrConcatLowering, StrCmpLowering, ToStrLowering, PrintLowering,
+               CheckedDivLowering<DivIOp>, CheckedDivLowering<RemIOp>,
+               CheckedDivLowering<CeilDivIOp>>(converter);
 }

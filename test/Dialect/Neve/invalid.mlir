@@ -46,3 +46,51 @@ func.func @print_newline_attr(%x: i32) {
   "neve.print"(%x) {newline = 1 : i32} : (i32) -> ()
   return
 }
+
+// -----
+
+func.func @print_chars_count(%c: i8) {
+  // expected-error @+1 {{'neve.print' op has 2 'chars' entries for 1 operands}}
+  neve.print %c : i8 {chars = array<i1: true, false>}
+  return
+}
+
+// -----
+
+func.func @print_char_not_i8(%c: i8, %x: i32) {
+  // expected-error @+1 {{'neve.print' op operand #1 is marked as a char but has type 'i32', not i8}}
+  neve.print %c, %x : i8, i32 {chars = array<i1: true, true>}
+  return
+}
+
+// -----
+
+func.func @to_str_char_not_i8(%x: i32) -> !neve.str {
+  // expected-error @+1 {{'neve.to_str' op 'is_char' needs an i8 operand, not 'i32'}}
+  %s = neve.to_str %x {is_char} : i32
+  return %s : !neve.str
+}
+
+// -----
+
+func.func @to_str_of_str(%x: !neve.str) -> !neve.str {
+  // expected-error @+1 {{operand #0 must be signless integer or 32-bit float}}
+  %s = "neve.to_str"(%x) : (!neve.str) -> !neve.str
+  return %s : !neve.str
+}
+
+// -----
+
+func.func @str_cmp_result(%a: !neve.str) -> i1 {
+  // expected-error @+1 {{result #0 must be 32-bit signless integer}}
+  %c = "neve.str_cmp"(%a, %a) : (!neve.str, !neve.str) -> i1
+  return %c : i1
+}
+
+// -----
+
+func.func @str_concat_int(%a: !neve.str, %x: i32) -> !neve.str {
+  // expected-error @+1 {{operand #1 must be an immutable, garbage-collected byte string}}
+  %c = "neve.str_concat"(%a, %x) : (!neve.str, i32) -> !neve.str
+  return %c : !neve.str
+}

@@ -12,12 +12,37 @@ func.func @strings() -> i1 {
   return %eq : i1
 }
 
+// CHECK-LABEL: func.func @string_building
+func.func @string_building(%s: !neve.str, %i: i32, %l: i64, %f: f32, %b: i1, %c: i8) -> (!neve.str, i32) {
+  // CHECK: %[[N:.*]] = neve.nil
+  %n = neve.nil
+  // CHECK: neve.to_str %{{.*}} : i32
+  %ti = neve.to_str %i : i32
+  // CHECK: neve.to_str %{{.*}} : i64
+  %tl = neve.to_str %l : i64
+  // CHECK: neve.to_str %{{.*}} : f32
+  %tf = neve.to_str %f : f32
+  // CHECK: neve.to_str %{{.*}} : i1
+  %tb = neve.to_str %b : i1
+  // CHECK: neve.to_str %{{.*}} {is_char} : i8
+  %tc = neve.to_str %c {is_char} : i8
+  // CHECK: neve.to_str %{{.*}} : i8
+  %t8 = neve.to_str %c : i8
+  // CHECK: %[[CAT:.*]] = neve.str_concat %{{.*}}, %[[N]]
+  %cat = neve.str_concat %s, %n
+  // CHECK: neve.str_cmp %[[CAT]], %{{.*}}
+  %cmp = neve.str_cmp %cat, %tc
+  return %cat, %cmp : !neve.str, i32
+}
+
 // CHECK-LABEL: func.func @printing
 func.func @printing(%i: i32, %l: i64, %f: f32, %b: i1, %c: i8, %s: !neve.str) {
   // CHECK: neve.print %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} : i32, i64, f32, i1, i8, !neve.str
   neve.print %i, %l, %f, %b, %c, %s : i32, i64, f32, i1, i8, !neve.str
   // CHECK: neve.print %{{.*}} : f32 {newline = false}
   neve.print %f : f32 {newline = false}
+  // CHECK: neve.print %{{.*}}, %{{.*}} : i8, i8 {chars = array<i1: true, false>}
+  neve.print %c, %c : i8, i8 {chars = array<i1: true, false>}
   // CHECK: neve.print{{$}}
   neve.print
   return

@@ -110,3 +110,29 @@ OpFoldResult CeilDivIOp::fold(FoldAdaptor adaptor) {
                        return q;
                      });
 }
+
+//===----------------------------------------------------------------------===//
+// PrintOp and ToStrOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult PrintOp::verify() {
+  std::optional<ArrayRef<bool>> chars = getChars();
+  if (!chars)
+    return success();
+  if (chars->size() != getArgs().size())
+    return emitOpError("has ") << chars->size() << " 'chars' entries for "
+                               << getArgs().size() << " operands";
+  for (auto [i, isChar] : llvm::enumerate(*chars))
+    if (isChar && !getArgs()[i].getType().isInteger(8))
+      return emitOpError("operand #")
+             << i << " is marked as a char but has type "
+             << getArgs()[i].getType() << ", not i8";
+  return success();
+}
+
+LogicalResult ToStrOp::verify() {
+  if (getIsChar() && !getValue().getType().isInteger(8))
+    return emitOpError("'is_char' needs an i8 operand, not ")
+           << getValue().getType();
+  return success();
+}

@@ -45,6 +45,72 @@ def Neve_StrEqOp : Neve_Op<"str_eq", [Pure, Commutative]> {
   let hasFolder = 1;
 }
 
+def Neve_NilOp : Neve_Op<"nil", [Pure]> {
+  let summary = "the nil string";
+  let description = [{
+    Produces the `nil` reference of type `!neve.str` (the null reference),
+    which `neve.print` writes as `nil`.
+
+    ```mlir
+    %n = neve.nil
+    ```
+  }];
+  let results = (outs Neve_StrType:$result);
+  let assemblyFormat = "attr-dict";
+}
+
+def Neve_StrConcatOp : Neve_Op<"str_concat", [Pure]> {
+  let summary = "concatenate two strings (`s + t`)";
+  let description = [{
+    A new garbage-collected string holding the bytes of `lhs` followed by
+    those of `rhs`. A `nil` operand contributes the text `nil`, as `print`
+    writes it.
+
+    ```mlir
+    %st = neve.str_concat %s, %t
+    ```
+  }];
+  let arguments = (ins Neve_StrType:$lhs, Neve_StrType:$rhs);
+  let results = (outs Neve_StrType:$result);
+  let assemblyFormat = "$lhs `,` $rhs attr-dict";
+}
+
+def Neve_ToStrOp : Neve_Op<"to_str", [Pure]> {
+  let summary = "the text that `print` writes for a scalar";
+  let description = [{
+    A new string holding exactly the text `neve.print` writes for `value`:
+    integers in signed decimal, `i1` as `true`/`false`, `f32` as the shortest
+    decimal that reads back to the same value. With `is_char` the `i8` value
+    is a `char` and gives the one-byte string of that character.
+
+    ```mlir
+    %t = neve.to_str %n : i32
+    %c = neve.to_str %ch {is_char} : i8
+    ```
+  }];
+  let arguments = (ins Neve_Scalar:$value, UnitAttr:$is_char);
+  let results = (outs Neve_StrType:$result);
+  let assemblyFormat = "$value attr-dict `:` type($value)";
+  let hasVerifier = 1;
+}
+
+def Neve_StrCmpOp : Neve_Op<"str_cmp", [Pure]> {
+  let summary = "three-way bytewise comparison of two strings";
+  let description = [{
+    Compares the bytes of `lhs` and `rhs` lexicographically as unsigned
+    values, a proper prefix ordering first. The result is negative, zero or
+    positive as `lhs` orders before, equal to or after `rhs`. `nil` orders
+    before every string and equal to `nil`.
+
+    ```mlir
+    %c = neve.str_cmp %a, %b
+    ```
+  }];
+  let arguments = (ins Neve_StrType:$lhs, Neve_StrType:$rhs);
+  let results = (outs I32:$result);
+  let assemblyFormat = "$lhs `,` $rhs attr-dict";
+}
+
 //===----------------------------------------------------------------------===//
 // Printing
 //===----------------------------------------------------------------------===//
@@ -56,17 +122,29 @@ def Neve_PrintOp : Neve_Op<"print"> {
     when `newline` is set (`print`) or not (`printl`). Integers print in
     decimal (signed), `i1` as `true`/`false`, `f32` as the shortest decimal
     that reads back to the same value, strings as their bytes (`nil` as
-    `nil`). The whole line is written at once, so lines of different threads
-    never interleave.
+    `nil`). The optional `chars` array has one entry per operand; a true
+    entry marks an `i8` operand as a `char`, printed as the character itself.
+    The whole line is written at once, so lines of different threads never
+    interleave.
 
     ```mlir
     neve.print %s, %n : !neve.str, i32
     neve.print %x : f32 {newline = false}
+    neve.print %c, %n : i8, i8 {chars = array<i1: true, false>}
     ```
   }];
   let arguments = (ins Variadic<Neve_Printable>:$args,
-                       DefaultValuedAttr<BoolAttr, "true">:$newline);
+                       DefaultValuedAttr<BoolAttr, "true">:$newline,
+                       OptionalAttr<DenseBoolArrayAttr>:$chars);
   let assemblyFormat = "($args^ `:` type($args))? attr-dict";
+  let hasVerifier = 1;
+  let extraClassDeclaration = [{
+    /// True when operand `i` is a `char` (printed as the character itself).
+    bool isChar(unsigned i) {
+      auto chars = getChars();
+      return chars && (*chars)[i];
+    }
+  }];
 }
 
 //===----------------------------------------------------------------------===//

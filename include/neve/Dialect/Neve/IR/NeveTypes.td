@@ -23,4 +23,8 @@ def Neve_StrType : Neve_Type<"Str", "str"> {
 /// strings.
 def Neve_Printable : AnyTypeOf<[AnySignlessInteger, F32, Neve_StrType]>;
 
+/// Scalars that `neve.to_str` converts to text: integers (i1 as a bool) and
+/// f32.
+def Neve_Scalar : AnyTypeOf<[AnySignlessInteger, F32]>;
+
 #endif // NEVE_TYPES
