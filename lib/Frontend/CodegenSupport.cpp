@@ -45,6 +45,12 @@ private:
     ok = false;
   }
 
+  /// Element types whose arrays the runtime folds: int, i64, float.
+  static bool foldable(const Type *t) {
+    return t && (t->is(Type::Kind::Int) || t->is(Type::Kind::I64) ||
+                 t->is(Type::Kind::Float));
+  }
+
   void type(const Type *t, llvm::SMLoc loc, const llvm::Twine &what) {
     if (!t || t->isError() || t->isVoid())
       return;
@@ -59,6 +65,15 @@ private:
     case K::Float:
     case K::Str:
       return;
+    case K::Array: {
+      // Arrays of scalars and strings; not of other arrays, maps or classes.
+      const Type *e = t->getElement();
+      if (e && (e->isIntegral() || e->is(K::Float) || e->is(K::Str)))
+        return;
+      refuse(loc, what + t->str() + " (arrays of " +
+                      (e ? e->str() : "?") + ")");
+      return;
+    }
     default:
       refuse(loc, what + t->str());
     }
@@ -84,6 +99,13 @@ private:
       return;
     case Stmt::Kind::Assign: {
       auto &a = llvm::cast<AssignStmt>(s);
+      if (a.targets.size() == 1 && !a.accumulator && !a.isBuiltinMatmul &&
+          !a.compoundOp && llvm::isa<IndexExpr>(*a.targets[0])) {
+        // `a[i] = x` on an array.
+        expr(*a.targets[0]);
+        expr(*a.value);
+        return;
+      }
       if (a.targets.size() != 1 || a.accumulator || a.isBuiltinMatmul ||
           a.compoundOp ||
           !llvm::isa<NameExpr>(*a.targets[0])) {
@@ -128,9 +150,18 @@ private:
       block(f.body);
       return;
     }
-    case Stmt::Kind::ForIn:
-      refuse(s.getLoc(), "'for ... in' loops");
+    case Stmt::Kind::ForIn: {
+      auto &f = llvm::cast<ForInStmt>(s);
+      const Type *t = f.iterable->type;
+      if (!t || !t->is(Type::Kind::Array)) {
+        refuse(s.getLoc(), "'for ... in' loops over " +
+                               (t ? t->str() : std::string("?")));
+        return;
+      }
+      expr(*f.iterable);
+      block(f.body);
       return;
+    }
     case Stmt::Kind::MultiLoop:
       refuse(s.getLoc(), "multi-loops");
       return;
@@ -200,8 +231,62 @@ private:
       type(e.type, e.getLoc(), "conversions to ");
       expr(*llvm::cast<CastExpr>(e).operand);
       return;
+    case Expr::Kind::ListLit:
+      type(e.type, e.getLoc(), "values of type ");
+      for (auto &x : llvm::cast<ListLitExpr>(e).elems)
+        expr(*x);
+      return;
+    case Expr::Kind::Index: {
+      auto &ix = llvm::cast<IndexExpr>(e);
+      const Type *bt = ix.base->type;
+      if (!bt || !bt->is(Type::Kind::Array)) {
+        refuse(e.getLoc(), "indexing a " + (bt ? bt->str() : std::string("?")));
+        return;
+      }
+      if (ix.items.size() != 1) {
+        refuse(e.getLoc(), "multiple indices");
+        return;
+      }
+      expr(*ix.base);
+      if (ix.items[0].index)
+        expr(*ix.items[0].index);
+      if (ix.items[0].sliceEnd)
+        expr(*ix.items[0].sliceEnd);
+      return;
+    }
+    case Expr::Kind::Fold: {
+      auto &f = llvm::cast<FoldExpr>(e);
+      const Type *t = f.operand->type;
+      if (!t || !t->is(Type::Kind::Array) || !foldable(t->getElement())) {
+        refuse(e.getLoc(), "'reduce' and 'scan' on " +
+                               (t ? t->str() : std::string("?")));
+        return;
+      }
+      expr(*f.operand);
+      return;
+    }
     case Expr::Kind::Call: {
       auto &c = llvm::cast<CallExpr>(e);
+      if (c.callKind == CallKind::BuiltinMethod) {
+        const Type *rt = c.receiver ? c.receiver->type : nullptr;
+        if (!rt || !rt->is(Type::Kind::Array)) {
+          refuse(e.getLoc(), "methods of " + (rt ? rt->str() : std::string("?")));
+          return;
+        }
+        bool fold = c.builtin == "sum" || c.builtin == "prod";
+        if ((c.builtin != "size" && c.builtin != "append" &&
+             c.builtin != "print" && c.builtin != "clear" &&
+             c.builtin != "shuffle" && !fold) ||
+            (fold && !foldable(rt->getElement()))) {
+          refuse(e.getLoc(), "the array method '" + c.builtin + "' on " +
+                                 rt->str());
+          return;
+        }
+        expr(*c.receiver);
+        for (auto &a : c.args)
+          expr(*a.value);
+        return;
+      }
       bool print = c.callKind == CallKind::Builtin &&
                    (c.builtin == "print" || c.builtin == "printl");
       bool local = c.callKind == CallKind::Function && c.decl &&
@@ -215,6 +300,11 @@ private:
         // `nil` has no value form yet except as a print argument.
         if (print && llvm::isa<NilLitExpr>(*a.value))
           continue;
+        if (print && a.value->type && a.value->type->is(Type::Kind::Array)) {
+          refuse(a.value->getLoc(), "printing an array with print (use its "
+                                    "print() method)");
+          continue;
+        }
         expr(*a.value);
       }
       return;

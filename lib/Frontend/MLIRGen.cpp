@@ -55,6 +55,11 @@ private:
   /// print writes for it (§5.1).
   Value emitConcat(Value lhs, Value rhs, const Type *rhsType, mlir::Location l);
   Value emitCall(const CallExpr &e);
+  /// Calls of the builtin methods of arrays (§7).
+  Value emitArrayMethod(const CallExpr &e);
+  /// An integer index widened to the i64 that array ops take.
+  Value toIndex(Value v, const Type *t, mlir::Location l);
+  void emitForIn(const ForInStmt &s);
 
   mlir::MLIRContext &ctx;
   const llvm::SourceMgr &sm;
@@ -100,6 +105,8 @@ mlir::Type Generator::convert(const Type *t) {
     return b.getF32Type();
   case Type::Kind::Str:
     return mlir::neve::StrType::get(&ctx);
+  case Type::Kind::Array:
+    return mlir::neve::ArrayType::get(&ctx, convert(t->getElement()));
   case Type::Kind::Void:
   case Type::Kind::Error:
     break;
@@ -152,6 +159,11 @@ Value Generator::convertValue(Value v, const Type *from, const Type *to,
 }
 
 Value Generator::defaultValue(const Type *t, mlir::Location l) {
+  // An array variable starts as a new empty array (§4.6).
+  if (t->is(Type::Kind::Array))
+    return mlir::neve::ArrayNewOp::create(
+        b, l, llvm::cast<mlir::neve::ArrayType>(convert(t)),
+        mlir::ValueRange{});
   if (t->is(Type::Kind::Str))
     return mlir::neve::StrConstantOp::create(b, l, "");
   mlir::Type mt = convert(t);
@@ -261,6 +273,28 @@ void Generator::emitStmt(const Stmt &s) {
     return;
   case Stmt::Kind::Assign: {
     auto &as = llvm::cast<AssignStmt>(s);
+    if (auto *ix = llvm::dyn_cast<IndexExpr>(as.targets[0].get())) {
+      // `a[i] = x` and `a[i] op= x` (CodegenSupport admits arrays only);
+      // errors are reported at the indexing.
+      mlir::Location l = loc(ix->getLoc());
+      Value array = emitExpr(*ix->base);
+      Value index = toIndex(emitExpr(*ix->items[0].index),
+                            ix->items[0].index->type, l);
+      Value value = emitExpr(*as.value);
+      const Type *elemType = ix->type;
+      if (as.compound && elemType->is(Type::Kind::Str)) {
+        Value cur = mlir::neve::ArrayGetOp::create(b, l, array, index);
+        value = emitConcat(cur, value, as.value->type, l);
+      } else if (as.compound) {
+        const Type *opType = as.value->type;
+        Value cur = mlir::neve::ArrayGetOp::create(b, l, array, index);
+        cur = convertValue(cur, elemType, opType, l);
+        value = emitArith(*as.compound, cur, value, opType, l);
+        value = convertValue(value, opType, elemType, l);
+      }
+      mlir::neve::ArraySetOp::create(b, l, value, array, index);
+      return;
+    }
     auto &target = llvm::cast<NameExpr>(*as.targets[0]);
     Value slot = slotFor(*target.decl);
     Value value = emitExpr(*as.value);
@@ -306,7 +340,13 @@ void Generator::emitStmt(const Stmt &s) {
   case Stmt::Kind::For:
     emitFor(llvm::cast<ForStmt>(s));
     return;
+  case Stmt::Kind::ForIn:
+    emitForIn(llvm::cast<ForInStmt>(s));
+    return;
+  default:
+    break;
   }
+  llvm_unreachable("statement refused by CodegenSupport");
 }
 
 void Generator::emitIf(const IfStmt &s) {
@@ -394,9 +434,96 @@ void Generator::emitFor(const ForStmt &s) {
   b.setInsertionPointToEnd(exit);
 }
 
+void Generator::emitForIn(const ForInStmt &s) {
+  // `for x in a`: the size is read once at the start, so elements appended
+  // by the body are not visited (§6.5).
+  mlir::Location l = loc(s.getLoc());
+  const VarDecl &var = *s.var;
+  declareSlot(var);
+  Value array = emitExpr(*s.iterable);
+  Value size = mlir::neve::ArraySizeOp::create(b, l, array);
+  auto counterType = mlir::MemRefType::get({}, b.getI64Type());
+  Value counter;
+  {
+    mlir::OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(entryBlock);
+    counter = mlir::memref::AllocaOp::create(b, l, counterType);
+  }
+  Value zero = mlir::arith::ConstantOp::create(b, l, b.getI64IntegerAttr(0));
+  mlir::memref::StoreOp::create(b, l, zero, counter);
+  mlir::Region *region = b.getInsertionBlock()->getParent();
+  mlir::Block *before = b.getInsertionBlock();
+  mlir::Block *header = b.createBlock(region, region->end());
+  mlir::Block *body = b.createBlock(region, region->end());
+  mlir::Block *latch = b.createBlock(region, region->end());
+  mlir::Block *exit = b.createBlock(region, region->end());
+  b.setInsertionPointToEnd(before);
+  mlir::cf::BranchOp::create(b, l, header);
+  b.setInsertionPointToEnd(header);
+  Value i = mlir::memref::LoadOp::create(b, l, counter);
+  Value cond = mlir::arith::CmpIOp::create(
+      b, l, mlir::arith::CmpIPredicate::slt, i, size);
+  mlir::cf::CondBranchOp::create(b, l, cond, body, exit);
+  b.setInsertionPointToEnd(body);
+  Value elem = mlir::neve::ArrayGetOp::create(b, l, array, i);
+  mlir::memref::StoreOp::create(b, l, elem, slotFor(var));
+  loops.push_back({exit, latch});
+  emitBlock(s.body);
+  loops.pop_back();
+  if (!isTerminated())
+    mlir::cf::BranchOp::create(b, l, latch);
+  b.setInsertionPointToEnd(latch);
+  Value cur = mlir::memref::LoadOp::create(b, l, counter);
+  Value one = mlir::arith::ConstantOp::create(b, l, b.getI64IntegerAttr(1));
+  mlir::memref::StoreOp::create(
+      b, l, mlir::arith::AddIOp::create(b, l, cur, one), counter);
+  mlir::cf::BranchOp::create(b, l, header);
+  b.setInsertionPointToEnd(exit);
+}
+
 //===----------------------------------------------------------------------===//
 // Expressions
 //===----------------------------------------------------------------------===//
+
+Value Generator::toIndex(Value v, const Type *t, mlir::Location l) {
+  unsigned w = v.getType().getIntOrFloatBitWidth();
+  if (w == 64)
+    return v;
+  if (t->is(Type::Kind::Bool) || t->is(Type::Kind::Char))
+    return mlir::arith::ExtUIOp::create(b, l, b.getI64Type(), v);
+  return mlir::arith::ExtSIOp::create(b, l, b.getI64Type(), v);
+}
+
+Value Generator::emitArrayMethod(const CallExpr &e) {
+  mlir::Location l = loc(e.getLoc());
+  Value array = emitExpr(*e.receiver);
+  const Type *elemType = e.receiver->type->getElement();
+  if (e.builtin == "size") {
+    Value n = mlir::neve::ArraySizeOp::create(b, l, array);
+    return mlir::arith::TruncIOp::create(b, l, convert(e.type), n);
+  }
+  if (e.builtin == "append") {
+    Value v = convertValue(emitExpr(*e.args[0].value), e.args[0].value->type,
+                           elemType, l);
+    mlir::neve::ArrayAppendOp::create(b, l, array, v);
+    return nullptr;
+  }
+  if (e.builtin == "sum" || e.builtin == "prod")
+    return mlir::neve::ArrayReduceOp::create(b, l, convert(elemType), array,
+                                             e.builtin == "prod");
+  if (e.builtin == "clear") {
+    mlir::neve::ArrayClearOp::create(b, l, array);
+    return nullptr;
+  }
+  if (e.builtin == "shuffle") {
+    mlir::neve::ArrayShuffleOp::create(b, l, array);
+    return nullptr;
+  }
+  assert(e.builtin == "print" && "array method refused by CodegenSupport");
+  mlir::neve::ArrayPrintOp::create(b, l, array,
+                                   elemType->is(Type::Kind::Char));
+  return nullptr;
+}
 
 Value Generator::emitExpr(const Expr &e) {
   mlir::Location l = loc(e.getLoc());
@@ -444,6 +571,52 @@ Value Generator::emitExpr(const Expr &e) {
     auto &c = llvm::cast<CastExpr>(e);
     return convertValue(emitExpr(*c.operand), c.operand->type, e.type, l);
   }
+  case Expr::Kind::ListLit: {
+    auto &list = llvm::cast<ListLitExpr>(e);
+    const Type *elemType = e.type->getElement();
+    llvm::SmallVector<Value> elems;
+    for (auto &x : list.elems)
+      elems.push_back(convertValue(emitExpr(*x), x->type, elemType, l));
+    return mlir::neve::ArrayNewOp::create(
+        b, l, llvm::cast<mlir::neve::ArrayType>(convert(e.type)), elems);
+  }
+  case Expr::Kind::Index: {
+    // `a[i]` and `a[s:e]` on an array (CodegenSupport refuses the rest).
+    auto &ix = llvm::cast<IndexExpr>(e);
+    Value array = emitExpr(*ix.base);
+    const IndexItem &item = ix.items[0];
+    if (item.isSlice) {
+      // An omitted start is 0, an omitted end NEVE_SLICE_END (INT64_MAX).
+      Value start =
+          item.index ? toIndex(emitExpr(*item.index), item.index->type, l)
+                     : mlir::arith::ConstantOp::create(
+                           b, l, b.getI64IntegerAttr(0)).getResult();
+      Value end = item.sliceEnd
+                      ? toIndex(emitExpr(*item.sliceEnd), item.sliceEnd->type,
+                                l)
+                      : mlir::arith::ConstantOp::create(
+                            b, l, b.getI64IntegerAttr(INT64_MAX))
+                            .getResult();
+      return mlir::neve::ArraySliceOp::create(b, l, array.getType(), array,
+                                              start, end);
+    }
+    Value index =
+        toIndex(emitExpr(*ix.items[0].index), ix.items[0].index->type, l);
+    return mlir::neve::ArrayGetOp::create(b, l, array, index);
+  }
+  case Expr::Kind::Fold: {
+    // `a reduce +`, `a scan *`, … on arrays of int, i64 and float.
+    auto &f = llvm::cast<FoldExpr>(e);
+    Value array = emitExpr(*f.operand);
+    bool product = f.op == BinaryOp::Mul;
+    if (f.isScan)
+      return mlir::neve::ArrayScanOp::create(b, l, array.getType(), array,
+                                             product);
+    return mlir::neve::ArrayReduceOp::create(b, l, convert(e.type), array,
+                                             product);
+  }
+  default:
+    break;
   }
   llvm_unreachable("unknown expression kind");
 }
@@ -566,6 +739,8 @@ Value Generator::emitBinary(const BinaryExpr &e) {
 
 Value Generator::emitCall(const CallExpr &e) {
   mlir::Location l = loc(e.getLoc());
+  if (e.callKind == CallKind::BuiltinMethod)
+    return emitArrayMethod(e);
   llvm::SmallVector<Value> args;
   for (auto &a : e.args)
     args.push_back(emitExpr(*a.value));

@@ -94,3 +94,59 @@ func.func @str_concat_int(%a: !neve.str, %x: i32) -> !neve.str {
   %c = "neve.str_concat"(%a, %x) : (!neve.str, i32) -> !neve.str
   return %c : !neve.str
 }
+
+// -----
+
+func.func @array_new_element_type(%x: i64) {
+  // expected-error @+1 {{'neve.array_new' op element #0 has type 'i64', not the element type 'i32'}}
+  %a = neve.array_new [%x : i64] : !neve.array<i32>
+  return
+}
+
+// -----
+
+func.func @array_unsupported_element(%x: f64) {
+  // expected-error @+1 {{'neve.array_new' op unsupported array element type 'f64'}}
+  %a = neve.array_new : !neve.array<f64>
+  return
+}
+
+// -----
+
+func.func @array_set_value_type(%a: !neve.array<i32>, %i: i64, %x: i64) {
+  // expected-error @+1 {{'neve.array_set' op failed to verify that the value has the element type}}
+  "neve.array_set"(%x, %a, %i) : (i64, !neve.array<i32>, i64) -> ()
+  return
+}
+
+// -----
+
+func.func @array_get_result_type(%a: !neve.array<i32>, %i: i64) {
+  // expected-error @+1 {{'neve.array_get' op failed to verify that the result has the element type}}
+  %x = "neve.array_get"(%a, %i) : (!neve.array<i32>, i64) -> f32
+  return
+}
+
+// -----
+
+func.func @array_append_value_type(%a: !neve.array<!neve.str>, %x: i32) {
+  // expected-error @+1 {{'neve.array_append' op failed to verify that the value has the element type}}
+  "neve.array_append"(%a, %x) : (!neve.array<!neve.str>, i32) -> ()
+  return
+}
+
+// -----
+
+func.func @array_print_char(%a: !neve.array<i32>) {
+  // expected-error @+1 {{'neve.array_print' op 'is_char' needs i8 elements, not 'i32'}}
+  neve.array_print %a {is_char} : !neve.array<i32>
+  return
+}
+
+// -----
+
+func.func @array_reduce_i8(%a: !neve.array<i8>) {
+  // expected-error @+1 {{'neve.array_reduce' op needs i32, i64 or f32 elements, not 'i8'}}
+  %x = neve.array_reduce %a : !neve.array<i8>
+  return
+}

@@ -60,3 +60,40 @@ func.func @division(%a: i32, %b: i32, %c: i64) -> (i32, i32, i32, i64) {
   %q64 = neve.divi %c, %c : i64
   return %q, %r, %c2, %q64 : i32, i32, i32, i64
 }
+
+// CHECK-LABEL: func.func @arrays
+func.func @arrays(%x: i32, %i: i64, %s: !neve.str, %c: i8) -> (!neve.array<i32>, i32, i64) {
+  // CHECK: %[[A:.*]] = neve.array_new[%{{.*}}, %{{.*}} : i32, i32] : !neve.array<i32>
+  %a = neve.array_new [%x, %x : i32, i32] : !neve.array<i32>
+  // CHECK: neve.array_new : !neve.array<!neve.str>
+  %e = neve.array_new : !neve.array<!neve.str>
+  // CHECK: neve.array_size %[[A]] : !neve.array<i32>
+  %n = neve.array_size %a : !neve.array<i32>
+  // CHECK: neve.array_get %[[A]][%{{.*}}] : !neve.array<i32>
+  %y = neve.array_get %a[%i] : !neve.array<i32>
+  // CHECK: neve.array_set %{{.*}}, %[[A]][%{{.*}}] : !neve.array<i32>
+  neve.array_set %x, %a[%i] : !neve.array<i32>
+  // CHECK: neve.array_append %{{.*}}, %{{.*}} : !neve.array<!neve.str>
+  neve.array_append %e, %s : !neve.array<!neve.str>
+  // CHECK: neve.array_print %[[A]] : !neve.array<i32>
+  neve.array_print %a : !neve.array<i32>
+  %cs = neve.array_new [%c : i8] : !neve.array<i8>
+  // CHECK: neve.array_print %{{.*}} {is_char} : !neve.array<i8>
+  neve.array_print %cs {is_char} : !neve.array<i8>
+  return %a, %y, %n : !neve.array<i32>, i32, i64
+}
+
+// CHECK-LABEL: func.func @array_folds
+func.func @array_folds(%a: !neve.array<f32>, %s: i64) -> (f32, !neve.array<f32>, !neve.array<f32>) {
+  // CHECK: neve.array_reduce %{{.*}} {product} : !neve.array<f32>
+  %x = neve.array_reduce %a {product} : !neve.array<f32>
+  // CHECK: neve.array_scan %{{.*}} : !neve.array<f32>
+  %y = neve.array_scan %a : !neve.array<f32>
+  // CHECK: neve.array_slice %{{.*}}[%{{.*}} : %{{.*}}] : !neve.array<f32>
+  %z = neve.array_slice %a[%s : %s] : !neve.array<f32>
+  // CHECK: neve.array_clear %{{.*}} : !neve.array<f32>
+  neve.array_clear %a : !neve.array<f32>
+  // CHECK: neve.array_shuffle %{{.*}} : !neve.array<f32>
+  neve.array_shuffle %a : !neve.array<f32>
+  return %x, %y, %z : f32, !neve.array<f32>, !neve.array<f32>
+}

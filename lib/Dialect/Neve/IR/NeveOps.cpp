@@ -136,3 +136,72 @@ LogicalResult ToStrOp::verify() {
            << getValue().getType();
   return success();
 }
+
+//===----------------------------------------------------------------------===//
+// Arrays
+//===----------------------------------------------------------------------===//
+
+/// Element types that arrays support in codegen: integers, f32 and str.
+static bool isArrayElementType(Type t) {
+  return isa<IntegerType, StrType>(t) || t.isF32();
+}
+
+static LogicalResult verifyElement(Operation *op, Value array, Type valueType,
+                                   StringRef what) {
+  Type elem = cast<ArrayType>(array.getType()).getElementType();
+  if (!isArrayElementType(elem))
+    return op->emitOpError("unsupported array element type ") << elem;
+  if (valueType != elem)
+    return op->emitOpError() << what << " has type " << valueType
+                             << ", not the element type " << elem;
+  return success();
+}
+
+LogicalResult ArrayNewOp::verify() {
+  Type elem = getResult().getType().getElementType();
+  if (!isArrayElementType(elem))
+    return emitOpError("unsupported array element type ") << elem;
+  for (auto [i, v] : llvm::enumerate(getElements()))
+    if (v.getType() != elem)
+      return emitOpError("element #")
+             << i << " has type " << v.getType() << ", not the element type "
+             << elem;
+  return success();
+}
+
+LogicalResult ArrayGetOp::verify() {
+  return verifyElement(*this, getArray(), getResult().getType(), "result");
+}
+
+LogicalResult ArraySetOp::verify() {
+  return verifyElement(*this, getArray(), getValue().getType(), "value");
+}
+
+LogicalResult ArrayAppendOp::verify() {
+  return verifyElement(*this, getArray(), getValue().getType(), "value");
+}
+
+LogicalResult ArrayPrintOp::verify() {
+  Type elem = getArray().getType().getElementType();
+  if (!isArrayElementType(elem))
+    return emitOpError("unsupported array element type ") << elem;
+  if (getIsChar() && !elem.isInteger(8))
+    return emitOpError("'is_char' needs i8 elements, not ") << elem;
+  return success();
+}
+
+/// Folds run on i32, i64 and f32 elements only.
+static LogicalResult verifyFoldable(Operation *op, ArrayType type) {
+  Type elem = type.getElementType();
+  if (!elem.isInteger(32) && !elem.isInteger(64) && !elem.isF32())
+    return op->emitOpError("needs i32, i64 or f32 elements, not ") << elem;
+  return success();
+}
+
+LogicalResult ArrayReduceOp::verify() {
+  return verifyFoldable(*this, getArray().getType());
+}
+
+LogicalResult ArrayScanOp::verify() {
+  return verifyFoldable(*this, getArray().getType());
+}

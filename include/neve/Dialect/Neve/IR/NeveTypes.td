@@ -19,6 +19,16 @@ def Neve_StrType : Neve_Type<"Str", "str"> {
   }];
 }
 
+def Neve_ArrayType : Neve_Type<"Array", "array"> {
+  let summary = "a growable, garbage-collected array";
+  let description = [{
+    A reference to a runtime `neve_array` whose elements have type
+    `elementType` (a scalar or `!neve.str`). The null reference is `nil`.
+  }];
+  let parameters = (ins "::mlir::Type":$elementType);
+  let assemblyFormat = "`<` $elementType `>`";
+}
+
 /// Values that `neve.print` accepts: integers (i1 prints as a bool), f32 and
 /// strings.
 def Neve_Printable : AnyTypeOf<[AnySignlessInteger, F32, Neve_StrType]>;
