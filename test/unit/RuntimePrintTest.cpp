@@ -28,35 +28,15 @@
 #include <fcntl.h>
 #include <unistd.h>
 
-// Test threads that allocate register with the collector, as runtime threads
-// will.
-#define GC_THREADS
-#include <gc.h>
+#include "RuntimeTestSupport.h"
 
 namespace {
 
-/// Starts the collector the way the runtime's main does.
-class GcEnvironment : public testing::Environment {
-public:
-  void SetUp() override {
-    GC_INIT();
-    GC_allow_register_threads();
-  }
-};
+using neve_test::GcThreadScope;
+using neve_test::StdoutCapture;
 
 testing::Environment *const gcEnvironment =
-    testing::AddGlobalTestEnvironment(new GcEnvironment);
-
-/// Registers the calling (non-main) thread with the collector while alive.
-class GcThreadScope {
-public:
-  GcThreadScope() {
-    GC_stack_base base;
-    GC_get_stack_base(&base);
-    GC_register_my_thread(&base);
-  }
-  ~GcThreadScope() { GC_unregister_my_thread(); }
-};
+    testing::AddGlobalTestEnvironment(new neve_test::GcEnvironment);
 
 float fromBits(uint32_t bits) {
   float f;
@@ -77,44 +57,6 @@ std::string formatI64(int64_t v) {
   EXPECT_EQ(static_cast<size_t>(len), std::strlen(buf));
   return std::string(buf, static_cast<size_t>(len));
 }
-
-/// Redirects file descriptor 1 to a temporary file for its lifetime;
-/// take() restores it and returns what was written.
-class StdoutCapture {
-public:
-  StdoutCapture() {
-    std::fflush(stdout);
-    char path[] = "/tmp/neve_rt_test_XXXXXX";
-    fileFd = ::mkstemp(path);
-    ::unlink(path);
-    savedFd = ::dup(STDOUT_FILENO);
-    ::dup2(fileFd, STDOUT_FILENO);
-  }
-  ~StdoutCapture() { restore(); }
-
-  std::string take() {
-    restore();
-    std::string text;
-    char chunk[4096];
-    ::lseek(fileFd, 0, SEEK_SET);
-    ssize_t n;
-    while ((n = ::read(fileFd, chunk, sizeof(chunk))) > 0)
-      text.append(chunk, static_cast<size_t>(n));
-    return text;
-  }
-
-private:
-  void restore() {
-    if (savedFd < 0)
-      return;
-    ::dup2(savedFd, STDOUT_FILENO);
-    ::close(savedFd);
-    savedFd = -1;
-  }
-
-  int fileFd = -1;
-  int savedFd = -1;
-};
 
 std::vector<std::string> splitLines(const std::string &text) {
   std::vector<std::string> lines;
@@ -474,19 +416,7 @@ TEST(RuntimePrint, ThreadExitWritesUnfinishedText) {
 // Runtime errors
 //===----------------------------------------------------------------------===//
 
-/// The collector runs marker threads, so the death tests re-execute the test
-/// binary instead of forking a threaded process.
-class RuntimeErrorDeathTest : public testing::Test {
-protected:
-  void SetUp() override {
-    savedStyle = GTEST_FLAG_GET(death_test_style);
-    GTEST_FLAG_SET(death_test_style, "threadsafe");
-  }
-  void TearDown() override { GTEST_FLAG_SET(death_test_style, savedStyle); }
-
-private:
-  std::string savedStyle;
-};
+using RuntimeErrorDeathTest = neve_test::ThreadsafeDeathTest;
 
 TEST_F(RuntimeErrorDeathTest, MessageAndStatus) {
   EXPECT_EXIT(neve_rt_error("prog.nv", 12, 5, "integer division by zero"),
