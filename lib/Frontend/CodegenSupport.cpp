@@ -2,41 +2,64 @@
 
 #include "neve/Frontend/CodegenSupport.h"
 
+#include "llvm/ADT/SmallPtrSet.h"
+
 using namespace neve;
 
 namespace {
 class SupportChecker {
 public:
-  SupportChecker(const Module &module, DiagEngine &diag)
-      : module(module), diag(diag) {}
+  SupportChecker(const Program &program, DiagEngine &diag)
+      : program(program), diag(diag) {}
 
+  /// Checks main and every function it reaches, in any module: the same
+  /// set that MLIRGen emits.
   bool run() {
-    for (auto &cls : module.classes)
-      refuse(cls->loc, "classes");
-    for (auto &fn : module.funcs) {
-      switch (fn->kind) {
-      case FuncKind::Def:
-      case FuncKind::Main:
-        if (fn->isOperator) {
-          refuse(fn->loc, "operator definitions");
-          continue;
-        }
-        if (!fn->ctimeParams.empty())
-          refuse(fn->loc, "compile-time parameters");
-        for (auto &p : fn->params)
-          type(p->type, p->loc, "parameters of type ");
-        type(fn->returnType, fn->loc, "functions returning ");
-        block(fn->body);
-        break;
-      case FuncKind::Gpu:
-      case FuncKind::Kernel:
-        refuse(fn->loc, "kernels and gpu functions");
-        break;
-      default:
-        break; // foreign declarations cost nothing until called
-      }
+    if (program.main->main)
+      reach(program.main->main);
+    while (!worklist.empty()) {
+      const FuncDecl *fn = worklist.back();
+      worklist.pop_back();
+      function(*fn);
     }
     return ok;
+  }
+
+private:
+  /// Queues `fn` for checking the first time it is referenced.
+  void reach(const FuncDecl *fn) {
+    if (fn && seen.insert(fn).second)
+      worklist.push_back(fn);
+  }
+
+  void function(const FuncDecl &fn) {
+    switch (fn.kind) {
+    case FuncKind::Def:
+    case FuncKind::Main:
+      if (fn.isOperator) {
+        refuse(fn.loc, "operator definitions");
+        return;
+      }
+      if (!fn.ctimeParams.empty())
+        refuse(fn.loc, "compile-time parameters");
+      for (auto &p : fn.params)
+        type(p->type, p->loc, "parameters of type ");
+      type(fn.returnType, fn.loc, "functions returning ");
+      block(fn.body);
+      return;
+    case FuncKind::Gpu:
+    case FuncKind::Kernel:
+      refuse(fn.loc, "kernels and gpu functions");
+      return;
+    case FuncKind::Method:
+    case FuncKind::Ctor:
+      refuse(fn.loc, "classes");
+      return;
+    case FuncKind::Proto:
+    case FuncKind::Operation:
+      refuse(fn.loc, "calls of foreign functions");
+      return;
+    }
   }
 
 private:
@@ -289,13 +312,14 @@ private:
       }
       bool print = c.callKind == CallKind::Builtin &&
                    (c.builtin == "print" || c.builtin == "printl");
-      bool local = c.callKind == CallKind::Function && c.decl &&
-                   c.decl->kind == FuncKind::Def && !c.decl->isOperator &&
-                   c.decl->bufferID == module.bufferID;
-      if (!print && !local) {
+      bool direct = c.callKind == CallKind::Function && c.decl &&
+                    c.decl->kind == FuncKind::Def && !c.decl->isOperator;
+      if (!print && !direct) {
         refuse(e.getLoc(), "calls of '" + c.calleeName() + "'");
         return;
       }
+      if (direct)
+        reach(c.decl);
       for (auto &a : c.args) {
         // `nil` has no value form yet except as a print argument.
         if (print && llvm::isa<NilLitExpr>(*a.value))
@@ -315,12 +339,14 @@ private:
     }
   }
 
-  const Module &module;
+  const Program &program;
   DiagEngine &diag;
   bool ok = true;
+  llvm::SmallPtrSet<const FuncDecl *, 32> seen;
+  std::vector<const FuncDecl *> worklist;
 };
 } // namespace
 
-bool neve::checkCodegenSupport(const Module &module, DiagEngine &diag) {
-  return SupportChecker(module, diag).run();
+bool neve::checkCodegenSupport(const Program &program, DiagEngine &diag) {
+  return SupportChecker(program, diag).run();
 }

@@ -165,7 +165,7 @@ int compile(const char *argv0) {
     if (rc || verifyDiags || checkOnly)
       return rc;
   }
-  if (emit != Emit::Ast && !checkCodegenSupport(*module, diag))
+  if (emit != Emit::Ast && !checkCodegenSupport(program, diag))
     return finishDiagnostics();
   if (!diag.diagnostics().empty())
     diag.print(llvm::errs(), jsonFormat); // warnings
@@ -179,7 +179,7 @@ int compile(const char *argv0) {
   mlir::registerAllToLLVMIRTranslations(registry);
   mlir::MLIRContext context(registry);
   context.loadAllAvailableDialects();
-  mlir::OwningOpRef<mlir::ModuleOp> mod = emitMLIR(context, sm, *module);
+  mlir::OwningOpRef<mlir::ModuleOp> mod = emitMLIR(context, sm, program);
   if (!mod)
     return 1;
 

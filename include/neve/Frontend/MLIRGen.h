@@ -11,6 +11,7 @@
 #define NEVE_FRONTEND_MLIRGEN_H
 
 #include "neve/Frontend/AST.h"
+#include "neve/Frontend/Sema.h"
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/OwningOpRef.h"
@@ -24,10 +25,12 @@ namespace neve {
 /// The C symbol of the program's `main` block; the runtime's `main` calls it.
 inline constexpr const char *kEntrySymbol = "neve_main";
 
-/// Emits `module` (which must have passed Sema). Returns null on failure.
+/// Emits `program` (which must have passed Sema and CodegenSupport): main
+/// and every function, method and constructor it reaches, in any module.
+/// Returns null on failure.
 mlir::OwningOpRef<mlir::ModuleOp> emitMLIR(mlir::MLIRContext &context,
                                            const llvm::SourceMgr &sm,
-                                           const Module &module);
+                                           const Program &program);
 
 } // namespace neve
 

@@ -155,3 +155,40 @@ Value mlir::neve::getStrLiteral(OpBuilder &b, Location loc, ModuleOp module,
       });
   return LLVM::AddressOfOp::create(b, loc, global);
 }
+
+//===----------------------------------------------------------------------===//
+// Source locations as runtime arguments
+//===----------------------------------------------------------------------===//
+
+/// The (file, line, col) arguments of a runtime array function: the
+/// location of the op, for its runtime errors.
+SmallVector<Value, 3> mlir::neve::locationArgs(OpBuilder &b, Operation *op) {
+  Location loc = op->getLoc();
+  StringRef file = "<unknown>";
+  unsigned line = 0, col = 0;
+  auto take = [&](Location l) {
+    if (auto flc = dyn_cast<FileLineColLoc>(l)) {
+      file = flc.getFilename();
+      line = flc.getLine();
+      col = flc.getColumn();
+      return true;
+    }
+    return false;
+  };
+  if (!take(loc))
+    if (auto fused = dyn_cast<FusedLoc>(loc))
+      for (Location inner : fused.getLocations())
+        if (take(inner))
+          break;
+  return {getCString(b, loc, op->getParentOfType<ModuleOp>(), file),
+          LLVM::ConstantOp::create(b, loc, b.getI32Type(), line),
+          LLVM::ConstantOp::create(b, loc, b.getI32Type(), col)};
+}
+
+/// `args` followed by the location arguments of `op`.
+SmallVector<Value> mlir::neve::withLocation(OpBuilder &b, Operation *op,
+                                           ValueRange args) {
+  SmallVector<Value> all(args.begin(), args.end());
+  llvm::append_range(all, locationArgs(b, op));
+  return all;
+}

@@ -23,6 +23,13 @@ Value getStrLiteral(OpBuilder &b, Location loc, ModuleOp module,
 /// Returns the address of a NUL-terminated C string constant.
 Value getCString(OpBuilder &b, Location loc, ModuleOp module, StringRef value);
 
+/// The (file, line, col) arguments that runtime functions which can fail take
+/// last: the location of `op`, for their error messages.
+SmallVector<Value, 3> locationArgs(OpBuilder &b, Operation *op);
+
+/// `args` followed by the location arguments of `op`.
+SmallVector<Value> withLocation(OpBuilder &b, Operation *op, ValueRange args);
+
 class RuntimeCalls {
 public:
   RuntimeCalls(OpBuilder &b, ModuleOp module) : b(b), module(module) {}

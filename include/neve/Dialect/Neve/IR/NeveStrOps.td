@@ -1,0 +1,108 @@
+//===- NeveStrOps.td - Operations on strings and nil ---*- tablegen -*-===//
+//
+// Included by NeveOps.td; one file per domain of the dialect.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef NEVE_STR_OPS
+#define NEVE_STR_OPS
+
+def Neve_StrConstantOp : Neve_Op<"str_constant", [Pure, ConstantLike]> {
+  let summary = "a string literal";
+  let description = [{
+    Produces the `str` holding the given bytes. The lowering places the bytes
+    in a read-only global, so the value needs no allocation.
+
+    ```mlir
+    %s = neve.str_constant "hello, world"
+    ```
+  }];
+  let arguments = (ins StrAttr:$value);
+  let results = (outs Neve_StrType:$result);
+  let assemblyFormat = "$value attr-dict";
+  let hasFolder = 1;
+}
+
+def Neve_StrEqOp : Neve_Op<"str_eq", [Pure, Commutative]> {
+  let summary = "compare two strings by content";
+  let description = [{
+    True when both strings hold the same bytes, or both are `nil`.
+
+    ```mlir
+    %eq = neve.str_eq %a, %b
+    ```
+  }];
+  let arguments = (ins Neve_StrType:$lhs, Neve_StrType:$rhs);
+  let results = (outs I1:$result);
+  let assemblyFormat = "$lhs `,` $rhs attr-dict";
+  let hasFolder = 1;
+}
+
+def Neve_NilOp : Neve_Op<"nil", [Pure]> {
+  let summary = "the nil string";
+  let description = [{
+    Produces the `nil` reference of type `!neve.str` (the null reference),
+    which `neve.print` writes as `nil`.
+
+    ```mlir
+    %n = neve.nil
+    ```
+  }];
+  let results = (outs Neve_StrType:$result);
+  let assemblyFormat = "attr-dict";
+}
+
+def Neve_StrConcatOp : Neve_Op<"str_concat", [Pure]> {
+  let summary = "concatenate two strings (`s + t`)";
+  let description = [{
+    A new garbage-collected string holding the bytes of `lhs` followed by
+    those of `rhs`. A `nil` operand contributes the text `nil`, as `print`
+    writes it.
+
+    ```mlir
+    %st = neve.str_concat %s, %t
+    ```
+  }];
+  let arguments = (ins Neve_StrType:$lhs, Neve_StrType:$rhs);
+  let results = (outs Neve_StrType:$result);
+  let assemblyFormat = "$lhs `,` $rhs attr-dict";
+}
+
+def Neve_ToStrOp : Neve_Op<"to_str", [Pure]> {
+  let summary = "the text that `print` writes for a scalar";
+  let description = [{
+    A new string holding exactly the text `neve.print` writes for `value`:
+    integers in signed decimal, `i1` as `true`/`false`, `f32` as the shortest
+    decimal that reads back to the same value. With `is_char` the `i8` value
+    is a `char` and gives the one-byte string of that character.
+
+    ```mlir
+    %t = neve.to_str %n : i32
+    %c = neve.to_str %ch {is_char} : i8
+    ```
+  }];
+  let arguments = (ins Neve_Scalar:$value, UnitAttr:$is_char);
+  let results = (outs Neve_StrType:$result);
+  let assemblyFormat = "$value attr-dict `:` type($value)";
+  let hasVerifier = 1;
+}
+
+def Neve_StrCmpOp : Neve_Op<"str_cmp", [Pure]> {
+  let summary = "three-way bytewise comparison of two strings";
+  let description = [{
+    Compares the bytes of `lhs` and `rhs` lexicographically as unsigned
+    values, a proper prefix ordering first. The result is negative, zero or
+    positive as `lhs` orders before, equal to or after `rhs`. `nil` orders
+    before every string and equal to `nil`.
+
+    ```mlir
+    %c = neve.str_cmp %a, %b
+    ```
+  }];
+  let arguments = (ins Neve_StrType:$lhs, Neve_StrType:$rhs);
+  let results = (outs I32:$result);
+  let assemblyFormat = "$lhs `,` $rhs attr-dict";
+}
+
+
+#endif // NEVE_STR_OPS

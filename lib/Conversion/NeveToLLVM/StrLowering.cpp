@@ -1,0 +1,129 @@
+//===- StrLowering.cpp - Strings and nil to LLVM ---------------------------===//
+
+#include "LoweringPatterns.h"
+#include "RuntimeCalls.h"
+#include "neve/Dialect/Neve/IR/NeveOps.h"
+
+#include "mlir/Conversion/LLVMCommon/Pattern.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Interfaces/DataLayoutInterfaces.h"
+#include "mlir/Transforms/DialectConversion.h"
+
+using namespace mlir;
+using namespace mlir::neve;
+
+namespace {
+
+/// neve.str_constant "abc" -> address of a constant `{i64 3, "abc\0"}`.
+struct StrConstantLowering : ConvertOpToLLVMPattern<StrConstantOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+
+  LogicalResult
+  matchAndRewrite(StrConstantOp op, OpAdaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    rewriter.replaceOp(op,
+                       getStrLiteral(rewriter, op.getLoc(), op->getParentOfType<ModuleOp>(),
+                                     op.getValue()));
+    return success();
+  }
+};
+
+/// neve.str_eq %a, %b -> neve_str_eq(%a, %b) != 0.
+struct StrEqLowering : ConvertOpToLLVMPattern<StrEqOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+
+  LogicalResult
+  matchAndRewrite(StrEqOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    RuntimeCalls rt(rewriter, op->getParentOfType<ModuleOp>());
+    Value eq = rt.call(loc, "neve_str_eq", {adaptor.getLhs(), adaptor.getRhs()});
+    Value zero = LLVM::ConstantOp::create(rewriter, loc, rewriter.getI8Type(), 0);
+    rewriter.replaceOpWithNewOp<LLVM::ICmpOp>(op, LLVM::ICmpPredicate::ne, eq,
+                                              zero);
+    return success();
+  }
+};
+
+/// neve.nil -> the null pointer.
+struct NilLowering : ConvertOpToLLVMPattern<NilOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+
+  LogicalResult
+  matchAndRewrite(NilOp op, OpAdaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    rewriter.replaceOpWithNewOp<LLVM::ZeroOp>(
+        op, LLVM::LLVMPointerType::get(rewriter.getContext()));
+    return success();
+  }
+};
+
+/// neve.str_concat %a, %b -> neve_str_concat(%a, %b).
+struct StrConcatLowering : ConvertOpToLLVMPattern<StrConcatOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+
+  LogicalResult
+  matchAndRewrite(StrConcatOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    RuntimeCalls rt(rewriter, op->getParentOfType<ModuleOp>());
+    rewriter.replaceOp(op, rt.call(op.getLoc(), "neve_str_concat",
+                                   {adaptor.getLhs(), adaptor.getRhs()}));
+    return success();
+  }
+};
+
+/// neve.str_cmp %a, %b -> neve_str_cmp(%a, %b).
+struct StrCmpLowering : ConvertOpToLLVMPattern<StrCmpOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+
+  LogicalResult
+  matchAndRewrite(StrCmpOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    RuntimeCalls rt(rewriter, op->getParentOfType<ModuleOp>());
+    rewriter.replaceOp(op, rt.call(op.getLoc(), "neve_str_cmp",
+                                   {adaptor.getLhs(), adaptor.getRhs()}));
+    return success();
+  }
+};
+
+/// neve.to_str %x -> neve_str_from_<kind>(%x), the kinds chosen as print
+/// chooses them (integers narrower than i64 are sign-extended).
+struct ToStrLowering : ConvertOpToLLVMPattern<ToStrOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+
+  LogicalResult
+  matchAndRewrite(ToStrOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    RuntimeCalls rt(rewriter, op->getParentOfType<ModuleOp>());
+    Type type = op.getValue().getType();
+    Value value = adaptor.getValue();
+    Value result;
+    if (type.isF32()) {
+      result = rt.call(loc, "neve_str_from_f32", {value});
+    } else if (type.isInteger(1)) {
+      result = rt.call(loc, "neve_str_from_bool", {rt.boolArg(loc, value)});
+    } else if (op.getIsChar()) {
+      result = rt.call(loc, "neve_str_from_char", {value});
+    } else if (auto intTy = dyn_cast<IntegerType>(type)) {
+      if (intTy.getWidth() < 64)
+        value = LLVM::SExtOp::create(rewriter, loc, rewriter.getI64Type(),
+                                     value);
+      else if (intTy.getWidth() > 64)
+        return rewriter.notifyMatchFailure(op, "integer wider than i64");
+      result = rt.call(loc, "neve_str_from_i64", {value});
+    } else {
+      return rewriter.notifyMatchFailure(op, "unconvertible operand type");
+    }
+    rewriter.replaceOp(op, result);
+    return success();
+  }
+};
+
+} // namespace
+
+void mlir::neve::populateStrLoweringPatterns(LLVMTypeConverter &converter,
+                                              RewritePatternSet &patterns) {
+  patterns.add<StrConstantLowering, StrEqLowering, NilLowering,
+               StrConcatLowering, StrCmpLowering, ToStrLowering>(converter);
+}

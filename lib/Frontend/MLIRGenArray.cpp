@@ -1,0 +1,84 @@
+//===- MLIRGenArray.cpp - array<T>: literals, indexing, methods -------------===//
+
+#include "MLIRGenInternal.h"
+
+using namespace neve;
+using namespace neve::mlirgen;
+
+Value Generator::emitArrayMethod(const CallExpr &e) {
+  mlir::Location l = loc(e.getLoc());
+  Value array = emitExpr(*e.receiver);
+  const Type *elemType = e.receiver->type->getElement();
+  if (e.builtin == "size") {
+    Value n = mlir::neve::ArraySizeOp::create(b, l, array);
+    return mlir::arith::TruncIOp::create(b, l, convert(e.type), n);
+  }
+  if (e.builtin == "append") {
+    Value v = convertValue(emitExpr(*e.args[0].value), e.args[0].value->type,
+                           elemType, l);
+    mlir::neve::ArrayAppendOp::create(b, l, array, v);
+    return nullptr;
+  }
+  if (e.builtin == "sum" || e.builtin == "prod")
+    return mlir::neve::ArrayReduceOp::create(b, l, convert(elemType), array,
+                                             e.builtin == "prod");
+  if (e.builtin == "clear") {
+    mlir::neve::ArrayClearOp::create(b, l, array);
+    return nullptr;
+  }
+  if (e.builtin == "shuffle") {
+    mlir::neve::ArrayShuffleOp::create(b, l, array);
+    return nullptr;
+  }
+  assert(e.builtin == "print" && "array method refused by CodegenSupport");
+  mlir::neve::ArrayPrintOp::create(b, l, array,
+                                   elemType->is(Type::Kind::Char));
+  return nullptr;
+}
+
+
+Value Generator::emitListLit(const ListLitExpr &list) {
+  mlir::Location l = loc(list.getLoc());
+  const Type *elemType = list.type->getElement();
+  llvm::SmallVector<Value> elems;
+  for (auto &x : list.elems)
+    elems.push_back(emitExprAs(*x, elemType));
+  return mlir::neve::ArrayNewOp::create(
+      b, l, llvm::cast<mlir::neve::ArrayType>(convert(list.type)), elems);
+}
+
+Value Generator::emitIndex(const IndexExpr &ix) {
+  // `a[i]` and `a[s:e]` on an array (CodegenSupport refuses the rest).
+  mlir::Location l = loc(ix.getLoc());
+  Value array = emitExpr(*ix.base);
+  const IndexItem &item = ix.items[0];
+  if (item.isSlice) {
+    // An omitted start is 0, an omitted end NEVE_SLICE_END (INT64_MAX).
+    Value start = item.index
+                      ? toIndex(emitExpr(*item.index), item.index->type, l)
+                      : mlir::arith::ConstantOp::create(
+                            b, l, b.getI64IntegerAttr(0))
+                            .getResult();
+    Value end = item.sliceEnd
+                    ? toIndex(emitExpr(*item.sliceEnd), item.sliceEnd->type, l)
+                    : mlir::arith::ConstantOp::create(
+                          b, l, b.getI64IntegerAttr(INT64_MAX))
+                          .getResult();
+    return mlir::neve::ArraySliceOp::create(b, l, array.getType(), array,
+                                            start, end);
+  }
+  Value index = toIndex(emitExpr(*item.index), item.index->type, l);
+  return mlir::neve::ArrayGetOp::create(b, l, array, index);
+}
+
+Value Generator::emitFold(const FoldExpr &f) {
+  // `a reduce +`, `a scan *`, … on arrays of int, i64 and float.
+  mlir::Location l = loc(f.getLoc());
+  Value array = emitExpr(*f.operand);
+  bool product = f.op == BinaryOp::Mul;
+  if (f.isScan)
+    return mlir::neve::ArrayScanOp::create(b, l, array.getType(), array,
+                                           product);
+  return mlir::neve::ArrayReduceOp::create(b, l, convert(f.type), array,
+                                           product);
+}

@@ -1,0 +1,194 @@
+//===- MLIRGenExpr.cpp - Expressions to MLIR --------------------------------===//
+
+#include "MLIRGenInternal.h"
+
+using namespace neve;
+using namespace neve::mlirgen;
+
+Value Generator::toIndex(Value v, const Type *t, mlir::Location l) {
+  unsigned w = v.getType().getIntOrFloatBitWidth();
+  if (w == 64)
+    return v;
+  if (t->is(Type::Kind::Bool) || t->is(Type::Kind::Char))
+    return mlir::arith::ExtUIOp::create(b, l, b.getI64Type(), v);
+  return mlir::arith::ExtSIOp::create(b, l, b.getI64Type(), v);
+}
+
+Value Generator::emitExprAs(const Expr &e, const Type *to) {
+  return convertValue(emitExpr(e), e.type, to, loc(e.getLoc()));
+}
+
+Value Generator::emitExpr(const Expr &e) {
+  mlir::Location l = loc(e.getLoc());
+  switch (e.getKind()) {
+  case Expr::Kind::IntLit:
+    return mlir::arith::ConstantOp::create(
+        b, l,
+        b.getIntegerAttr(convert(e.type), llvm::cast<IntLitExpr>(e).value));
+  case Expr::Kind::FloatLit:
+    return mlir::arith::ConstantOp::create(
+        b, l, b.getF32FloatAttr((float)llvm::cast<FloatLitExpr>(e).value));
+  case Expr::Kind::StrLit:
+    return mlir::neve::StrConstantOp::create(b, l,
+                                             llvm::cast<StrLitExpr>(e).value);
+  case Expr::Kind::BoolLit:
+    return mlir::arith::ConstantOp::create(
+        b, l, b.getBoolAttr(llvm::cast<BoolLitExpr>(e).value));
+  case Expr::Kind::CharLit:
+    return mlir::arith::ConstantOp::create(
+        b, l, b.getI8IntegerAttr(llvm::cast<CharLitExpr>(e).value));
+  case Expr::Kind::NilLit:
+    // Only a print argument (CodegenSupport refuses nil elsewhere).
+    return mlir::neve::NilOp::create(b, l);
+  case Expr::Kind::Name:
+    return mlir::memref::LoadOp::create(
+        b, l, slotFor(*llvm::cast<NameExpr>(e).decl));
+  case Expr::Kind::Unary: {
+    auto &u = llvm::cast<UnaryExpr>(e);
+    Value v = emitExpr(*u.operand);
+    if (u.op == UnaryOp::Not) {
+      Value t = mlir::arith::ConstantOp::create(b, l, b.getBoolAttr(true));
+      return mlir::arith::XOrIOp::create(b, l, v, t);
+    }
+    if (e.type->isFloat())
+      return mlir::arith::NegFOp::create(b, l, v);
+    Value zero = mlir::arith::ConstantOp::create(
+        b, l, b.getIntegerAttr(v.getType(), 0));
+    return mlir::arith::SubIOp::create(b, l, zero, v);
+  }
+  case Expr::Kind::Binary:
+    return emitBinary(llvm::cast<BinaryExpr>(e));
+  case Expr::Kind::Call:
+    return emitCall(llvm::cast<CallExpr>(e));
+  case Expr::Kind::Cast: {
+    auto &c = llvm::cast<CastExpr>(e);
+    return convertValue(emitExpr(*c.operand), c.operand->type, e.type, l);
+  }
+  case Expr::Kind::ListLit:
+    return emitListLit(llvm::cast<ListLitExpr>(e));
+  case Expr::Kind::Index:
+    return emitIndex(llvm::cast<IndexExpr>(e));
+  case Expr::Kind::Fold:
+    return emitFold(llvm::cast<FoldExpr>(e));
+  default:
+    break;
+  }
+  llvm_unreachable("unknown expression kind");
+}
+
+Value Generator::emitShortCircuit(const BinaryExpr &e) {
+  mlir::Location l = loc(e.getLoc());
+  bool isAnd = e.op == BinaryOp::And;
+  Value lhs = emitExpr(*e.lhs);
+  mlir::Region *region = b.getInsertionBlock()->getParent();
+  mlir::Block *before = b.getInsertionBlock();
+  mlir::Block *rhsBlock = b.createBlock(region, region->end());
+  mlir::Block *merge = b.createBlock(region, region->end());
+  merge->addArgument(b.getI1Type(), l);
+  b.setInsertionPointToEnd(before);
+  // and: false skips the rhs; or: true skips it.
+  if (isAnd)
+    mlir::cf::CondBranchOp::create(b, l, lhs, rhsBlock, {}, merge, {lhs});
+  else
+    mlir::cf::CondBranchOp::create(b, l, lhs, merge, {lhs}, rhsBlock, {});
+  b.setInsertionPointToEnd(rhsBlock);
+  Value rhs = emitExpr(*e.rhs);
+  mlir::cf::BranchOp::create(b, l, merge, rhs);
+  b.setInsertionPointToEnd(merge);
+  return merge->getArgument(0);
+}
+
+Value Generator::emitArith(BinaryOp op, Value lhs, Value rhs,
+                           const Type *operandType, mlir::Location l) {
+  namespace arith = mlir::arith;
+  bool isFloat = operandType->isFloat();
+  switch (op) {
+  case BinaryOp::Add:
+    return isFloat ? (Value)arith::AddFOp::create(b, l, lhs, rhs)
+                   : (Value)arith::AddIOp::create(b, l, lhs, rhs);
+  case BinaryOp::Sub:
+    return isFloat ? (Value)arith::SubFOp::create(b, l, lhs, rhs)
+                   : (Value)arith::SubIOp::create(b, l, lhs, rhs);
+  case BinaryOp::Mul:
+    return isFloat ? (Value)arith::MulFOp::create(b, l, lhs, rhs)
+                   : (Value)arith::MulIOp::create(b, l, lhs, rhs);
+  case BinaryOp::Div:
+    return arith::DivFOp::create(b, l, lhs, rhs);
+  case BinaryOp::Mod:
+    return isFloat ? (Value)arith::RemFOp::create(b, l, lhs, rhs)
+                   : (Value)mlir::neve::RemIOp::create(b, l, lhs, rhs);
+  case BinaryOp::FloorDiv:
+    return mlir::neve::DivIOp::create(b, l, lhs, rhs);
+  case BinaryOp::CeilDiv:
+    return mlir::neve::CeilDivIOp::create(b, l, lhs, rhs);
+  case BinaryOp::Shl:
+    return arith::ShLIOp::create(b, l, lhs, rhs);
+  case BinaryOp::Shr:
+    return arith::ShRUIOp::create(b, l, lhs, rhs);
+  case BinaryOp::BitOr:
+    return arith::OrIOp::create(b, l, lhs, rhs);
+  case BinaryOp::Xor:
+    return arith::XOrIOp::create(b, l, lhs, rhs);
+  default:
+    break;
+  }
+  llvm_unreachable("not an arithmetic operator");
+}
+
+Value Generator::emitConcat(Value lhs, Value rhs, const Type *rhsType,
+                             mlir::Location l) {
+  if (!rhsType->is(Type::Kind::Str))
+    rhs = mlir::neve::ToStrOp::create(b, l, rhs,
+                                      rhsType->is(Type::Kind::Char));
+  return mlir::neve::StrConcatOp::create(b, l, lhs, rhs);
+}
+
+Value Generator::emitBinary(const BinaryExpr &e) {
+  namespace arith = mlir::arith;
+  if (e.op == BinaryOp::And || e.op == BinaryOp::Or)
+    return emitShortCircuit(e);
+  mlir::Location l = loc(e.getLoc());
+  Value lhs = emitExpr(*e.lhs);
+  Value rhs = emitExpr(*e.rhs);
+  const Type *ot = e.operandType;
+  bool isStr = ot->is(Type::Kind::Str);
+  auto cmp = [&](arith::CmpIPredicate si, arith::CmpFPredicate f) -> Value {
+    if (isStr) {
+      // Ordering of strings: the sign of the three-way comparison.
+      Value c = mlir::neve::StrCmpOp::create(b, l, lhs, rhs);
+      Value zero = arith::ConstantOp::create(b, l, b.getI32IntegerAttr(0));
+      return arith::CmpIOp::create(b, l, si, c, zero);
+    }
+    if (ot->isFloat())
+      return arith::CmpFOp::create(b, l, f, lhs, rhs);
+    return arith::CmpIOp::create(b, l, si, lhs, rhs);
+  };
+  switch (e.op) {
+  case BinaryOp::Eq:
+    if (ot->is(Type::Kind::Str))
+      return mlir::neve::StrEqOp::create(b, l, lhs, rhs);
+    return cmp(arith::CmpIPredicate::eq, arith::CmpFPredicate::OEQ);
+  case BinaryOp::Ne:
+    if (ot->is(Type::Kind::Str)) {
+      Value eq = mlir::neve::StrEqOp::create(b, l, lhs, rhs);
+      Value t = arith::ConstantOp::create(b, l, b.getBoolAttr(true));
+      return arith::XOrIOp::create(b, l, eq, t);
+    }
+    return cmp(arith::CmpIPredicate::ne, arith::CmpFPredicate::UNE);
+  case BinaryOp::Lt:
+    return cmp(arith::CmpIPredicate::slt, arith::CmpFPredicate::OLT);
+  case BinaryOp::Gt:
+    return cmp(arith::CmpIPredicate::sgt, arith::CmpFPredicate::OGT);
+  case BinaryOp::Le:
+    return cmp(arith::CmpIPredicate::sle, arith::CmpFPredicate::OLE);
+  case BinaryOp::Ge:
+    return cmp(arith::CmpIPredicate::sge, arith::CmpFPredicate::OGE);
+  case BinaryOp::Add:
+    if (isStr)
+      return emitConcat(lhs, rhs, e.rhs->type, l);
+    return emitArith(e.op, lhs, rhs, ot, l);
+  default:
+    return emitArith(e.op, lhs, rhs, ot, l);
+  }
+}
+

@@ -1,0 +1,231 @@
+//===- MLIRGenStmt.cpp - Statements to MLIR ---------------------------------===//
+
+#include "MLIRGenInternal.h"
+
+using namespace neve;
+using namespace neve::mlirgen;
+
+void Generator::emitStmt(const Stmt &s) {
+  mlir::Location l = loc(s.getLoc());
+  switch (s.getKind()) {
+  case Stmt::Kind::VarDecl:
+    for (auto &var : llvm::cast<VarDeclStmt>(s).vars) {
+      declareSlot(*var);
+      Value init = var->init ? emitExpr(*var->init)
+                             : defaultValue(var->type, loc(var->loc));
+      mlir::memref::StoreOp::create(b, loc(var->loc), init, slotFor(*var));
+    }
+    return;
+  case Stmt::Kind::Assign:
+    emitAssign(llvm::cast<AssignStmt>(s));
+    return;
+  case Stmt::Kind::Expr:
+    emitExpr(*llvm::cast<ExprStmt>(s).expr);
+    return;
+  case Stmt::Kind::Return: {
+    auto &rs = llvm::cast<ReturnStmt>(s);
+    if (rs.value)
+      mlir::func::ReturnOp::create(b, l, emitExpr(*rs.value));
+    else if (currentFn->returnType->isVoid())
+      mlir::func::ReturnOp::create(b, l);
+    else
+      mlir::func::ReturnOp::create(b, l,
+                                   defaultValue(currentFn->returnType, l));
+    return;
+  }
+  case Stmt::Kind::Break:
+    mlir::cf::BranchOp::create(b, l, loops.back().breakTo);
+    return;
+  case Stmt::Kind::Continue:
+    mlir::cf::BranchOp::create(b, l, loops.back().continueTo);
+    return;
+  case Stmt::Kind::If:
+    emitIf(llvm::cast<IfStmt>(s));
+    return;
+  case Stmt::Kind::While:
+    emitWhile(llvm::cast<WhileStmt>(s));
+    return;
+  case Stmt::Kind::For:
+    emitFor(llvm::cast<ForStmt>(s));
+    return;
+  case Stmt::Kind::ForIn:
+    emitForIn(llvm::cast<ForInStmt>(s));
+    return;
+  default:
+    break;
+  }
+  llvm_unreachable("statement refused by CodegenSupport");
+}
+
+void Generator::emitAssign(const AssignStmt &as) {
+  mlir::Location l = loc(as.getLoc());
+  if (auto *ix = llvm::dyn_cast<IndexExpr>(as.targets[0].get())) {
+    // `a[i] = x` and `a[i] op= x` (CodegenSupport admits arrays only);
+    // errors are reported at the indexing.
+    mlir::Location l = loc(ix->getLoc());
+    Value array = emitExpr(*ix->base);
+    Value index = toIndex(emitExpr(*ix->items[0].index),
+                          ix->items[0].index->type, l);
+    Value value = emitExpr(*as.value);
+    const Type *elemType = ix->type;
+    if (as.compound && elemType->is(Type::Kind::Str)) {
+      Value cur = mlir::neve::ArrayGetOp::create(b, l, array, index);
+      value = emitConcat(cur, value, as.value->type, l);
+    } else if (as.compound) {
+      const Type *opType = as.value->type;
+      Value cur = mlir::neve::ArrayGetOp::create(b, l, array, index);
+      cur = convertValue(cur, elemType, opType, l);
+      value = emitArith(*as.compound, cur, value, opType, l);
+      value = convertValue(value, opType, elemType, l);
+    }
+    mlir::neve::ArraySetOp::create(b, l, value, array, index);
+    return;
+  }
+  auto &target = llvm::cast<NameExpr>(*as.targets[0]);
+  Value slot = slotFor(*target.decl);
+  Value value = emitExpr(*as.value);
+  if (as.compound && target.type->is(Type::Kind::Str)) {
+    Value cur = mlir::memref::LoadOp::create(b, l, slot);
+    value = emitConcat(cur, value, as.value->type, l);
+  } else if (as.compound) {
+    const Type *opType = as.value->type;
+    Value cur = mlir::memref::LoadOp::create(b, l, slot);
+    cur = convertValue(cur, target.type, opType, l);
+    value = emitArith(*as.compound, cur, value, opType, l);
+    value = convertValue(value, opType, target.type, l);
+  }
+  mlir::memref::StoreOp::create(b, l, value, slot);
+  return;
+}
+
+void Generator::emitIf(const IfStmt &s) {
+  mlir::Location l = loc(s.getLoc());
+  Value cond = emitExpr(*s.cond);
+  mlir::Region *region = b.getInsertionBlock()->getParent();
+  mlir::Block *before = b.getInsertionBlock();
+  mlir::Block *thenBlock = b.createBlock(region, region->end());
+  mlir::Block *elseBlock =
+      s.hasElse ? b.createBlock(region, region->end()) : nullptr;
+  mlir::Block *merge = b.createBlock(region, region->end());
+  b.setInsertionPointToEnd(before);
+  mlir::cf::CondBranchOp::create(b, l, cond, thenBlock,
+                                 elseBlock ? elseBlock : merge);
+  b.setInsertionPointToEnd(thenBlock);
+  emitBlock(s.thenBody);
+  if (!isTerminated())
+    mlir::cf::BranchOp::create(b, l, merge);
+  if (elseBlock) {
+    b.setInsertionPointToEnd(elseBlock);
+    emitBlock(s.elseBody);
+    if (!isTerminated())
+      mlir::cf::BranchOp::create(b, l, merge);
+  }
+  b.setInsertionPointToEnd(merge);
+}
+
+void Generator::emitWhile(const WhileStmt &s) {
+  mlir::Location l = loc(s.getLoc());
+  mlir::Region *region = b.getInsertionBlock()->getParent();
+  mlir::Block *before = b.getInsertionBlock();
+  mlir::Block *header = b.createBlock(region, region->end());
+  mlir::Block *body = b.createBlock(region, region->end());
+  mlir::Block *exit = b.createBlock(region, region->end());
+  b.setInsertionPointToEnd(before);
+  mlir::cf::BranchOp::create(b, l, header);
+  b.setInsertionPointToEnd(header);
+  Value cond = emitExpr(*s.cond);
+  mlir::cf::CondBranchOp::create(b, l, cond, body, exit);
+  b.setInsertionPointToEnd(body);
+  loops.push_back({exit, header});
+  emitBlock(s.body);
+  loops.pop_back();
+  if (!isTerminated())
+    mlir::cf::BranchOp::create(b, l, header);
+  b.setInsertionPointToEnd(exit);
+}
+
+void Generator::emitFor(const ForStmt &s) {
+  mlir::Location l = loc(s.getLoc());
+  const VarDecl &var = *s.var;
+  declareSlot(var);
+  mlir::memref::StoreOp::create(b, l, emitExpr(*var.init), slotFor(var));
+  mlir::Region *region = b.getInsertionBlock()->getParent();
+  mlir::Block *before = b.getInsertionBlock();
+  mlir::Block *header = b.createBlock(region, region->end());
+  mlir::Block *body = b.createBlock(region, region->end());
+  mlir::Block *latch = b.createBlock(region, region->end());
+  mlir::Block *exit = b.createBlock(region, region->end());
+  b.setInsertionPointToEnd(before);
+  mlir::cf::BranchOp::create(b, l, header);
+  b.setInsertionPointToEnd(header);
+  Value cond = emitExpr(*s.cond);
+  mlir::cf::CondBranchOp::create(b, l, cond, body, exit);
+  b.setInsertionPointToEnd(body);
+  loops.push_back({exit, latch});
+  emitBlock(s.body);
+  loops.pop_back();
+  if (!isTerminated())
+    mlir::cf::BranchOp::create(b, l, latch);
+  b.setInsertionPointToEnd(latch);
+  Value step;
+  if (s.step) {
+    step = emitExpr(*s.step);
+  } else if (var.type->isFloat()) {
+    step = mlir::arith::ConstantOp::create(b, l, b.getF32FloatAttr(1));
+  } else {
+    step = mlir::arith::ConstantOp::create(
+        b, l, b.getIntegerAttr(convert(var.type), 1));
+  }
+  Value cur = mlir::memref::LoadOp::create(b, l, slotFor(var));
+  mlir::memref::StoreOp::create(
+      b, l, emitArith(BinaryOp::Add, cur, step, var.type, l), slotFor(var));
+  mlir::cf::BranchOp::create(b, l, header);
+  b.setInsertionPointToEnd(exit);
+}
+
+void Generator::emitForIn(const ForInStmt &s) {
+  // `for x in a`: the size is read once at the start, so elements appended
+  // by the body are not visited (§6.5).
+  mlir::Location l = loc(s.getLoc());
+  const VarDecl &var = *s.var;
+  declareSlot(var);
+  Value array = emitExpr(*s.iterable);
+  Value size = mlir::neve::ArraySizeOp::create(b, l, array);
+  auto counterType = mlir::MemRefType::get({}, b.getI64Type());
+  Value counter;
+  {
+    mlir::OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(entryBlock);
+    counter = mlir::memref::AllocaOp::create(b, l, counterType);
+  }
+  Value zero = mlir::arith::ConstantOp::create(b, l, b.getI64IntegerAttr(0));
+  mlir::memref::StoreOp::create(b, l, zero, counter);
+  mlir::Region *region = b.getInsertionBlock()->getParent();
+  mlir::Block *before = b.getInsertionBlock();
+  mlir::Block *header = b.createBlock(region, region->end());
+  mlir::Block *body = b.createBlock(region, region->end());
+  mlir::Block *latch = b.createBlock(region, region->end());
+  mlir::Block *exit = b.createBlock(region, region->end());
+  b.setInsertionPointToEnd(before);
+  mlir::cf::BranchOp::create(b, l, header);
+  b.setInsertionPointToEnd(header);
+  Value i = mlir::memref::LoadOp::create(b, l, counter);
+  Value cond = mlir::arith::CmpIOp::create(
+      b, l, mlir::arith::CmpIPredicate::slt, i, size);
+  mlir::cf::CondBranchOp::create(b, l, cond, body, exit);
+  b.setInsertionPointToEnd(body);
+  Value elem = mlir::neve::ArrayGetOp::create(b, l, array, i);
+  mlir::memref::StoreOp::create(b, l, elem, slotFor(var));
+  loops.push_back({exit, latch});
+  emitBlock(s.body);
+  loops.pop_back();
+  if (!isTerminated())
+    mlir::cf::BranchOp::create(b, l, latch);
+  b.setInsertionPointToEnd(latch);
+  Value cur = mlir::memref::LoadOp::create(b, l, counter);
+  Value one = mlir::arith::ConstantOp::create(b, l, b.getI64IntegerAttr(1));
+  mlir::memref::StoreOp::create(
+      b, l, mlir::arith::AddIOp::create(b, l, cur, one), counter);
+  mlir::cf::BranchOp::create(b, l, header);
+  b.setInsertionPointToEnd(exit);
+}
