@@ -38,6 +38,29 @@ mlir::Type Generator::convert(const Type *t) {
     return mlir::neve::StrType::get(&ctx);
   case Type::Kind::Array:
     return mlir::neve::ArrayType::get(&ctx, convert(t->getElement()));
+  case Type::Kind::Map:
+    return mlir::neve::MapType::get(&ctx, convert(t->getElement()),
+                                    convert(t->getValue()));
+  case Type::Kind::Class:
+    return mlir::neve::ObjectType::get(&ctx, b.getStringAttr(t->getName()));
+  case Type::Kind::Any:
+    return mlir::neve::AnyType::get(&ctx);
+  case Type::Kind::Tuple: {
+    llvm::SmallVector<mlir::Type> elems;
+    for (const Type *m : t->getMembers())
+      elems.push_back(convert(m));
+    return mlir::TupleType::get(&ctx, elems);
+  }
+  case Type::Kind::Function: {
+    // Function<R, A...>: a reference to a func.func (null for nil).
+    auto members = t->getMembers();
+    llvm::SmallVector<mlir::Type> params, results;
+    for (const Type *m : members.drop_front())
+      params.push_back(convert(m));
+    if (!members.front()->isVoid())
+      results.push_back(convert(members.front()));
+    return mlir::FunctionType::get(&ctx, params, results);
+  }
   case Type::Kind::Void:
   case Type::Kind::Error:
     break;

@@ -71,11 +71,28 @@ struct ConvertNeveToLLVMPass
 
 void mlir::neve::populateNeveToLLVMTypeConversions(
     LLVMTypeConverter &converter) {
-  converter.addConversion([ctx = &converter.getContext()](StrType) {
-    return LLVM::LLVMPointerType::get(ctx);
-  });
-  converter.addConversion([ctx = &converter.getContext()](ArrayType) {
-    return LLVM::LLVMPointerType::get(ctx);
+  // Every reference type is one pointer (null for nil).
+  MLIRContext *ctx = &converter.getContext();
+  converter.addConversion(
+      [ctx](StrType) { return LLVM::LLVMPointerType::get(ctx); });
+  converter.addConversion(
+      [ctx](ArrayType) { return LLVM::LLVMPointerType::get(ctx); });
+  converter.addConversion(
+      [ctx](MapType) { return LLVM::LLVMPointerType::get(ctx); });
+  converter.addConversion(
+      [ctx](ObjectType) { return LLVM::LLVMPointerType::get(ctx); });
+  converter.addConversion(
+      [ctx](AnyType) { return LLVM::LLVMPointerType::get(ctx); });
+  // Tuples are values: a literal struct of their converted elements.
+  converter.addConversion([&converter](TupleType t) -> std::optional<Type> {
+    SmallVector<Type> elems;
+    for (Type e : t.getTypes()) {
+      Type c = converter.convertType(e);
+      if (!c)
+        return std::nullopt;
+      elems.push_back(c);
+    }
+    return LLVM::LLVMStructType::getLiteral(&converter.getContext(), elems);
   });
 }
 

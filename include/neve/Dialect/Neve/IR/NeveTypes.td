@@ -29,6 +29,37 @@ def Neve_ArrayType : Neve_Type<"Array", "array"> {
   let assemblyFormat = "`<` $elementType `>`";
 }
 
+def Neve_MapType : Neve_Type<"Map", "map"> {
+  let summary = "a garbage-collected hash map";
+  let description = [{
+    A reference to a runtime `neve_map` from `keyType` (an integer, f32, i1,
+    `!neve.str` or an object type, compared by identity) to `valueType`.
+    The null reference is `nil`.
+  }];
+  let parameters = (ins "::mlir::Type":$keyType, "::mlir::Type":$valueType);
+  let assemblyFormat = "`<` $keyType `,` $valueType `>`";
+}
+
+def Neve_ObjectType : Neve_Type<"Object", "object"> {
+  let summary = "a reference to an object of a class";
+  let description = [{
+    A reference to a garbage-collected instance of the class declared by the
+    `neve.class` symbol `className` (its fields in order). The null
+    reference is `nil`.
+  }];
+  let parameters = (ins "::mlir::StringAttr":$className);
+  let assemblyFormat = "`<` $className `>`";
+}
+
+def Neve_AnyType : Neve_Type<"Any", "any"> {
+  let summary = "a reference or pointer of any type, with its dynamic type";
+  let description = [{
+    A reference to a runtime `neve_any` box: the dynamic type's name and the
+    value (a reference or a pointer). The null reference is `nil`.
+    Conversions back to a static type are checked (`neve.any_cast`).
+  }];
+}
+
 /// Values that `neve.print` accepts: integers (i1 prints as a bool), f32 and
 /// strings.
 def Neve_Printable : AnyTypeOf<[AnySignlessInteger, F32, Neve_StrType]>;
