@@ -3,7 +3,7 @@
 #
 #   make run         build, then compile and run examples/hello.nv
 #   make test        build, then every test; ends with `N passed, N failed, N skipped`
-#   make bench       build, then the CPU benchmarks
+#   make bench       build, then the CPU benchmarks (Neve vs C++, bench/results/cpu.json)
 #   make gpu-bundle  build the folder that scripts/gpu-run.sh runs on the GPU machine
 
 BUILD ?= build
@@ -39,7 +39,7 @@ test: build
 	python3 scripts/run-tests.py --build $(BUILD) -j $(JOBS)
 
 bench: build
-	@echo "no benchmarks yet: bench/ arrives with the host code generation issue"
+	python3 bench/cpu/run.py --build $(BUILD)
 
 gpu-bundle: build
 	bash scripts/gpu-bundle.sh $(BUILD) gpu-bundle

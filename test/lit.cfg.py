@@ -25,6 +25,10 @@ config.substitutions.append(("%neve-translate", os.path.join(tools, "neve-transl
 config.substitutions.append(("%neve-opt", os.path.join(tools, "neve-opt")))
 config.substitutions.append(("%neve-fuzz", os.path.join(tools, "neve-fuzz")))
 config.substitutions.append(("%neve", os.path.join(tools, "neve")))
+# Builds a user shared library (for `proto` tests) that may include the
+# runtime's C header: %cc-shared IN.c -o OUT.so
+config.substitutions.append(
+    ("%cc-shared", "cc -shared -fPIC -I" + os.path.join(config.neve_src_root, "include")))
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 llvm_config.with_environment("PATH", tools, append_path=True)
 

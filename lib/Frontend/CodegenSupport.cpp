@@ -1,6 +1,7 @@
 //===- CodegenSupport.cpp - What MLIRGen can compile yet ------------------===//
 
 #include "neve/Frontend/CodegenSupport.h"
+#include "neve/Frontend/MLIRGen.h"
 
 #include "llvm/ADT/SmallPtrSet.h"
 
@@ -15,8 +16,12 @@ public:
   /// Checks main and every function it reaches, in any module: the same
   /// set that MLIRGen emits.
   bool run() {
-    if (program.main->main)
+    if (program.main->main) {
       reach(program.main->main);
+      // main calls the `_prebuild` functions first (§2.2).
+      for (const FuncDecl *fn : prebuildFunctions(program))
+        reach(fn);
+    }
     while (!worklist.empty()) {
       const FuncDecl *fn = worklist.back();
       worklist.pop_back();
@@ -36,10 +41,8 @@ private:
     switch (fn.kind) {
     case FuncKind::Def:
     case FuncKind::Main:
-      if (fn.isOperator) {
-        refuse(fn.loc, "operator definitions");
-        return;
-      }
+    case FuncKind::Method:
+    case FuncKind::Ctor:
       if (!fn.ctimeParams.empty())
         refuse(fn.loc, "compile-time parameters");
       for (auto &p : fn.params)
@@ -51,11 +54,12 @@ private:
     case FuncKind::Kernel:
       refuse(fn.loc, "kernels and gpu functions");
       return;
-    case FuncKind::Method:
-    case FuncKind::Ctor:
-      refuse(fn.loc, "classes");
-      return;
     case FuncKind::Proto:
+      // A C declaration: its types must have a C form (§3.8).
+      for (const Type *t : fn.paramTypes)
+        protoType(t, fn.loc, "foreign functions taking ");
+      protoType(fn.returnType, fn.loc, "foreign functions returning ");
+      return;
     case FuncKind::Operation:
       refuse(fn.loc, "calls of foreign functions");
       return;
@@ -87,19 +91,66 @@ private:
     case K::I64:
     case K::Float:
     case K::Str:
+    case K::Class:
       return;
     case K::Array: {
       // Arrays of scalars and strings; not of other arrays, maps or classes.
       const Type *e = t->getElement();
       if (e && (e->isIntegral() || e->is(K::Float) || e->is(K::Str)))
         return;
+      // References: objects, arrays, maps and any, held as pointers.
+      if (e && (e->is(K::Class) || e->is(K::Array) || e->is(K::Map) ||
+                e->is(K::Any))) {
+        type(e, loc, what);
+        return;
+      }
+      // Function values are code addresses: unscanned storage holds them.
+      if (e && e->is(K::Function)) {
+        type(e, loc, what);
+        return;
+      }
       refuse(loc, what + t->str() + " (arrays of " +
                       (e ? e->str() : "?") + ")");
       return;
     }
+    case K::Map: {
+      // Keys the runtime hashes (integers, char, bool, float, str, class
+      // objects by identity); values of any supported type.
+      const Type *k = t->getElement();
+      if (!k || !(k->isIntegral() || k->is(K::Float) || k->is(K::Str) ||
+                  k->is(K::Class))) {
+        refuse(loc, what + t->str() + " (maps with " +
+                        (k ? k->str() : "?") + " keys)");
+        return;
+      }
+      type(t->getValue(), loc, what);
+      return;
+    }
+    case K::Any:
+      return;
+    case K::Tuple:
+    case K::Function:
+      // Tuples and function values whose member types are supported.
+      for (const Type *m : t->getMembers())
+        type(m, loc, what);
+      return;
     default:
       refuse(loc, what + t->str());
     }
+  }
+
+  /// An operator implemented by a definition (compiled like any function)
+  /// or by a foreign `operation`.
+  void operatorFunc(const FuncDecl &fn, llvm::SMLoc loc) {
+    reach(&fn);
+  }
+
+  /// A parameter or result type of a `proto`: scalars, pointers and
+  /// foreign pointers pass as C values; references as supported elsewhere.
+  void protoType(const Type *t, llvm::SMLoc loc, const llvm::Twine &what) {
+    if (t && (t->isPointerLike() || t->isIntegral() || t->is(Type::Kind::Float)))
+      return;
+    type(t, loc, what);
   }
 
   void block(const Block &b) {
@@ -111,8 +162,8 @@ private:
     switch (s.getKind()) {
     case Stmt::Kind::VarDecl:
       for (auto &v : llvm::cast<VarDeclStmt>(s).vars) {
-        if (v->isReceive || v->isConstruction) {
-          refuse(v->loc, v->isReceive ? "channel receives" : "objects");
+        if (v->isReceive) {
+          refuse(v->loc, "channel receives");
           continue;
         }
         type(v->type, v->loc, "variables of type ");
@@ -129,14 +180,32 @@ private:
         expr(*a.value);
         return;
       }
+      if (a.targets.size() > 1 && !a.compound) {
+        // Tuple unpacking into variables and array elements.
+        for (auto &t : a.targets) {
+          auto *ix = llvm::dyn_cast<IndexExpr>(t.get());
+          bool element = ix && ix->base->type &&
+                         ix->base->type->is(Type::Kind::Array);
+          if (!llvm::isa<NameExpr>(*t) && !element)
+            refuse(t->getLoc(), "unpacking into fields");
+          else
+            expr(*t);
+        }
+        expr(*a.value);
+        return;
+      }
+      // Variables and fields, with builtin or user (`compoundOp`) operators.
+      auto *member = llvm::dyn_cast<MemberExpr>(a.targets[0].get());
+      bool field = member && member->field;
       if (a.targets.size() != 1 || a.accumulator || a.isBuiltinMatmul ||
-          a.compoundOp ||
-          !llvm::isa<NameExpr>(*a.targets[0])) {
+          (!llvm::isa<NameExpr>(*a.targets[0]) && !field)) {
         refuse(s.getLoc(), a.targets.size() != 1
                                ? "tuple unpacking"
                                : "assignments to fields and elements");
         return;
       }
+      if (a.compoundOp)
+        operatorFunc(*a.compoundOp, s.getLoc());
       expr(*a.targets[0]);
       expr(*a.value);
       return;
@@ -213,20 +282,19 @@ private:
       return;
     case Expr::Kind::Name: {
       auto &n = llvm::cast<NameExpr>(e);
-      if (n.ref != NameRef::Var)
-        refuse(e.getLoc(), n.ref == NameRef::Function
-                               ? llvm::Twine("function values")
-                               : "'" + n.name + "'");
+      if (n.ref == NameRef::Function) {
+        // A function used as a value (§3.3).
+        reach(n.func);
+        type(e.type, e.getLoc(), "values of type ");
+      } else if (n.ref != NameRef::Var)
+        refuse(e.getLoc(), "'" + n.name + "'");
       else
         type(e.type, e.getLoc(), "values of type ");
       return;
     }
     case Expr::Kind::Unary: {
       auto &u = llvm::cast<UnaryExpr>(e);
-      if (u.isNilTest)
-        refuse(e.getLoc(), "nil tests");
-      else
-        expr(*u.operand);
+      expr(*u.operand);
       return;
     }
     case Expr::Kind::Binary: {
@@ -237,9 +305,19 @@ private:
                           b.op == BinaryOp::Add || b.op == BinaryOp::Lt ||
                           b.op == BinaryOp::Gt || b.op == BinaryOp::Le ||
                           b.op == BinaryOp::Ge;
-      if (b.opFunc || b.op == BinaryOp::Offby || b.op == BinaryOp::MatMul ||
+      // `==`/`!=` on tuples (element-wise) and references (identity).
+      bool valueEq = (b.op == BinaryOp::Eq || b.op == BinaryOp::Ne) && ot &&
+                     (ot->is(Type::Kind::Tuple) || ot->is(Type::Kind::Nil) ||
+                      ot->isNullable());
+      if (b.opFunc) {
+        operatorFunc(*b.opFunc, e.getLoc());
+        expr(*b.lhs);
+        expr(*b.rhs);
+        return;
+      }
+      if (b.op == BinaryOp::Offby || b.op == BinaryOp::MatMul ||
           (strOp && !strSupported) ||
-          (ot && !ot->isScalar() && !strOp)) {
+          (ot && !ot->isScalar() && !strOp && !valueEq)) {
         refuse(e.getLoc(), "operator '" + spelling(b.op) + "' on " +
                                (b.lhs->type ? b.lhs->type->str() : "?") +
                                " and " +
@@ -250,10 +328,43 @@ private:
       expr(*b.rhs);
       return;
     }
-    case Expr::Kind::Cast:
+    case Expr::Kind::Cast: {
       type(e.type, e.getLoc(), "conversions to ");
-      expr(*llvm::cast<CastExpr>(e).operand);
+      auto &c = llvm::cast<CastExpr>(e);
+      const Type *from = c.operand->type;
+      if (from && e.type && from->is(Type::Kind::Function) &&
+          e.type->is(Type::Kind::Function) && from != e.type) {
+        // Adapting parameters to `any` (§3.3) makes a thunk, which needs
+        // the function itself.
+        const Expr *x = c.operand.get();
+        while (auto *inner = llvm::dyn_cast<CastExpr>(x))
+          x = inner->operand.get();
+        auto *n = llvm::dyn_cast<NameExpr>(x);
+        if (!n || n->ref != NameRef::Function) {
+          refuse(e.getLoc(), "converting a " + from->str() + " value to " +
+                                 e.type->str());
+          return;
+        }
+      }
+      expr(*c.operand);
       return;
+    }
+    case Expr::Kind::NilLit:
+      return;
+    case Expr::Kind::Tuple:
+      type(e.type, e.getLoc(), "values of type ");
+      for (auto &x : llvm::cast<TupleExpr>(e).elems)
+        expr(*x);
+      return;
+    case Expr::Kind::MapLit: {
+      type(e.type, e.getLoc(), "values of type ");
+      auto &m = llvm::cast<MapLitExpr>(e);
+      for (size_t i = 0; i < m.keys.size(); ++i) {
+        expr(*m.keys[i]);
+        expr(*m.values[i]);
+      }
+      return;
+    }
     case Expr::Kind::ListLit:
       type(e.type, e.getLoc(), "values of type ");
       for (auto &x : llvm::cast<ListLitExpr>(e).elems)
@@ -262,7 +373,12 @@ private:
     case Expr::Kind::Index: {
       auto &ix = llvm::cast<IndexExpr>(e);
       const Type *bt = ix.base->type;
-      if (!bt || !bt->is(Type::Kind::Array)) {
+      if (bt && bt->is(Type::Kind::Tuple) && ix.items.size() == 1) {
+        expr(*ix.base);
+        return;
+      }
+      if (!bt || !(bt->is(Type::Kind::Array) || bt->is(Type::Kind::Map) ||
+                   bt->is(Type::Kind::Str))) {
         refuse(e.getLoc(), "indexing a " + (bt ? bt->str() : std::string("?")));
         return;
       }
@@ -292,6 +408,28 @@ private:
       auto &c = llvm::cast<CallExpr>(e);
       if (c.callKind == CallKind::BuiltinMethod) {
         const Type *rt = c.receiver ? c.receiver->type : nullptr;
+        if (rt && (rt->is(Type::Kind::Map) || rt->is(Type::Kind::Str))) {
+          // Map methods: has, size, clear, keys, values; str: size, split.
+          // keys() and values() give arrays, which must be supported.
+          bool isMap = rt->is(Type::Kind::Map);
+          bool known = isMap ? (c.builtin == "has" || c.builtin == "size" ||
+                                c.builtin == "clear" || c.builtin == "keys" ||
+                                c.builtin == "values")
+                             : (c.builtin == "size" || c.builtin == "split");
+          if (!known) {
+            refuse(e.getLoc(), "the " + std::string(isMap ? "map" : "str") +
+                                   " method '" + c.builtin + "' on " +
+                                   rt->str());
+            return;
+          }
+          if (c.builtin == "keys" || c.builtin == "values")
+            type(c.type, e.getLoc(),
+                 "'" + c.builtin + "()' giving values of type ");
+          expr(*c.receiver);
+          for (auto &a : c.args)
+            expr(*a.value);
+          return;
+        }
         if (!rt || !rt->is(Type::Kind::Array)) {
           refuse(e.getLoc(), "methods of " + (rt ? rt->str() : std::string("?")));
           return;
@@ -300,12 +438,46 @@ private:
         if ((c.builtin != "size" && c.builtin != "append" &&
              c.builtin != "print" && c.builtin != "clear" &&
              c.builtin != "shuffle" && !fold) ||
-            (fold && !foldable(rt->getElement()))) {
+            (fold && !foldable(rt->getElement())) ||
+            (c.builtin == "print" && rt->getElement() &&
+             !rt->getElement()->isScalar() &&
+             !rt->getElement()->is(Type::Kind::Str))) {
           refuse(e.getLoc(), "the array method '" + c.builtin + "' on " +
                                  rt->str());
           return;
         }
         expr(*c.receiver);
+        for (auto &a : c.args)
+          expr(*a.value);
+        return;
+      }
+      if (c.callKind == CallKind::Method ||
+          (c.callKind == CallKind::ExtMethod && c.decl &&
+           c.decl->kind == FuncKind::Def)) {
+        reach(c.decl);
+        expr(*c.receiver);
+        for (auto &a : c.args)
+          expr(*a.value);
+        return;
+      }
+      if (c.callKind == CallKind::FunctionValue) {
+        expr(*c.callee);
+        for (auto &a : c.args)
+          expr(*a.value);
+        return;
+      }
+      if (c.callKind == CallKind::Builtin && isCompiledHostBuiltin(c.builtin)) {
+        for (auto &a : c.args)
+          expr(*a.value);
+        return;
+      }
+      if ((c.callKind == CallKind::Function ||
+           c.callKind == CallKind::ExtMethod) &&
+          c.decl && c.decl->kind == FuncKind::Proto) {
+        // A C call (§3.8).
+        reach(c.decl);
+        if (c.receiver)
+          expr(*c.receiver);
         for (auto &a : c.args)
           expr(*a.value);
         return;
@@ -331,6 +503,40 @@ private:
         }
         expr(*a.value);
       }
+      return;
+    }
+    case Expr::Kind::Self:
+      return;
+    case Expr::Kind::Global: {
+      // `$C` runs C's constructor with its defaults.
+      auto &g = llvm::cast<GlobalExpr>(e);
+      if (g.cls)
+        reach(g.cls->ctor.get());
+      return;
+    }
+    case Expr::Kind::Member: {
+      auto &m = llvm::cast<MemberExpr>(e);
+      if (!m.field) {
+        refuse(e.getLoc(), "the member '" + m.member + "' of " +
+                               (m.base->type ? m.base->type->str() : "?"));
+        return;
+      }
+      type(e.type, e.getLoc(), "fields of type ");
+      expr(*m.base);
+      return;
+    }
+    case Expr::Kind::New: {
+      auto &n = llvm::cast<NewExpr>(e);
+      const Type *t = e.type;
+      if (!t || !t->is(Type::Kind::Class)) {
+        refuse(e.getLoc(), "'new' of " + (t ? t->str() : std::string("?")));
+        return;
+      }
+      for (auto &f : t->getClass()->fields)
+        type(f->type, f->loc, "fields of type ");
+      reach(n.ctor);
+      for (auto &a : n.args)
+        expr(*a.value);
       return;
     }
     default:

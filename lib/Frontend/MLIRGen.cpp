@@ -3,6 +3,7 @@
 
 #include "MLIRGenInternal.h"
 
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/IR/Verifier.h"
 
 using namespace neve;
@@ -61,6 +62,10 @@ mlir::Type Generator::convert(const Type *t) {
       results.push_back(convert(members.front()));
     return mlir::FunctionType::get(&ctx, params, results);
   }
+  case Type::Kind::Pointer:
+  case Type::Kind::Foreign:
+    // `T[]` and foreign pointer types: one opaque pointer (§3.8, §4.3).
+    return mlir::LLVM::LLVMPointerType::get(&ctx);
   case Type::Kind::Void:
   case Type::Kind::Error:
     break;
@@ -72,6 +77,8 @@ Value Generator::convertValue(Value v, const Type *from, const Type *to,
                               mlir::Location l) {
   if (from == to)
     return v;
+  if (Value r = emitRefConversion(v, from, to, l))
+    return r;
   if (to->is(Type::Kind::Str)) {
     // A char converts implicitly to its one-character string (§1.5).
     assert(from->is(Type::Kind::Char) && "only a char converts to str");
@@ -113,6 +120,8 @@ Value Generator::convertValue(Value v, const Type *from, const Type *to,
 }
 
 Value Generator::defaultValue(const Type *t, mlir::Location l) {
+  if (Value d = emitValueDefault(t, l))
+    return d;
   // An array variable starts as a new empty array (§4.6).
   if (t->is(Type::Kind::Array))
     return mlir::neve::ArrayNewOp::create(
@@ -120,6 +129,8 @@ Value Generator::defaultValue(const Type *t, mlir::Location l) {
         mlir::ValueRange{});
   if (t->is(Type::Kind::Str))
     return mlir::neve::StrConstantOp::create(b, l, "");
+  if (t->is(Type::Kind::Map))
+    return emitNewMap(t, l);
   mlir::Type mt = convert(t);
   if (t->isFloat())
     return mlir::arith::ConstantOp::create(b, l, b.getF32FloatAttr(0));
@@ -182,6 +193,8 @@ mlir::func::FuncOp Generator::getFunc(const FuncDecl *fn) {
   auto it = funcOps.find(fn);
   if (it != funcOps.end())
     return it->second;
+  if (fn->kind == FuncKind::Proto)
+    return getProtoFunc(fn);
   llvm::SmallVector<mlir::Type> params;
   // Methods and constructors take the receiver (`self`) first.
   if (fn->parent)
@@ -219,6 +232,9 @@ void Generator::emitFunction(const FuncDecl &fn, mlir::func::FuncOp op) {
     declareSlot(*param);
     mlir::memref::StoreOp::create(b, loc(param->loc), arg, slots[param.get()]);
   }
+  // §2.2: the `_prebuild` functions run first.
+  if (fn.isMain())
+    emitPrebuildCalls();
   emitBlock(fn.body);
   if (!isTerminated()) {
     // Running off the end returns the default value (§3.1).

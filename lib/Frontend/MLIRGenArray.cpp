@@ -49,6 +49,10 @@ Value Generator::emitListLit(const ListLitExpr &list) {
 
 Value Generator::emitIndex(const IndexExpr &ix) {
   // `a[i]` and `a[s:e]` on an array (CodegenSupport refuses the rest).
+  if (ix.base->type->is(Type::Kind::Map))
+    return emitMapIndex(ix);
+  if (ix.base->type->is(Type::Kind::Str))
+    return emitStrIndex(ix);
   mlir::Location l = loc(ix.getLoc());
   Value array = emitExpr(*ix.base);
   const IndexItem &item = ix.items[0];

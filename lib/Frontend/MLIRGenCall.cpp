@@ -7,9 +7,23 @@ using namespace neve::mlirgen;
 
 Value Generator::emitCall(const CallExpr &e) {
   mlir::Location l = loc(e.getLoc());
-  if (e.callKind == CallKind::BuiltinMethod)
+  if (e.callKind == CallKind::FunctionValue)
+    return emitFunctionValueCall(e);
+  if (e.callKind == CallKind::Method)
+    return emitMethodCall(e);
+  if (e.callKind == CallKind::BuiltinMethod) {
+    if (e.receiver->type->is(Type::Kind::Map))
+      return emitMapMethod(e);
+    if (e.receiver->type->is(Type::Kind::Str))
+      return emitStrMethod(e);
     return emitArrayMethod(e);
+  }
+  if (e.callKind == CallKind::Builtin && isCompiledHostBuiltin(e.builtin))
+    return emitBuiltinCall(e);
   llvm::SmallVector<Value> args;
+  // Rule 3 of §3.6: `x.m(args)` calls `MT_m(x, args)`.
+  if (e.callKind == CallKind::ExtMethod)
+    args.push_back(emitExpr(*e.receiver));
   for (auto &a : e.args)
     args.push_back(emitExpr(*a.value));
   if (!e.decl) {
@@ -24,6 +38,8 @@ Value Generator::emitCall(const CallExpr &e) {
                                 charsAttr);
     return nullptr;
   }
+  if (e.decl->kind == FuncKind::Proto)
+    return emitProtoCall(e, args);
   auto call = mlir::func::CallOp::create(b, l, getFunc(e.decl), args);
   return call.getNumResults() ? call.getResult(0) : nullptr;
 }

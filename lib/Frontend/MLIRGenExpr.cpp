@@ -41,10 +41,14 @@ Value Generator::emitExpr(const Expr &e) {
     // Only a print argument (CodegenSupport refuses nil elsewhere).
     return mlir::neve::NilOp::create(b, l);
   case Expr::Kind::Name:
+    if (llvm::cast<NameExpr>(e).ref == NameRef::Function)
+      return emitFunctionRef(llvm::cast<NameExpr>(e));
     return mlir::memref::LoadOp::create(
         b, l, slotFor(*llvm::cast<NameExpr>(e).decl));
   case Expr::Kind::Unary: {
     auto &u = llvm::cast<UnaryExpr>(e);
+    if (u.isNilTest)
+      return emitNilTest(u);
     Value v = emitExpr(*u.operand);
     if (u.op == UnaryOp::Not) {
       Value t = mlir::arith::ConstantOp::create(b, l, b.getBoolAttr(true));
@@ -62,14 +66,30 @@ Value Generator::emitExpr(const Expr &e) {
     return emitCall(llvm::cast<CallExpr>(e));
   case Expr::Kind::Cast: {
     auto &c = llvm::cast<CastExpr>(e);
+    if (isFunctionAdaptation(c))
+      return emitFunctionAdaptation(c);
     return convertValue(emitExpr(*c.operand), c.operand->type, e.type, l);
   }
   case Expr::Kind::ListLit:
     return emitListLit(llvm::cast<ListLitExpr>(e));
+  case Expr::Kind::MapLit:
+    return emitMapLit(llvm::cast<MapLitExpr>(e));
   case Expr::Kind::Index:
+    if (llvm::cast<IndexExpr>(e).base->type->is(Type::Kind::Tuple))
+      return emitTupleIndex(llvm::cast<IndexExpr>(e));
     return emitIndex(llvm::cast<IndexExpr>(e));
+  case Expr::Kind::Tuple:
+    return emitTuple(llvm::cast<TupleExpr>(e));
   case Expr::Kind::Fold:
     return emitFold(llvm::cast<FoldExpr>(e));
+  case Expr::Kind::Self:
+    return selfValue;
+  case Expr::Kind::Global:
+    return emitSingleton(llvm::cast<GlobalExpr>(e));
+  case Expr::Kind::Member:
+    return emitFieldGet(llvm::cast<MemberExpr>(e));
+  case Expr::Kind::New:
+    return emitNew(llvm::cast<NewExpr>(e));
   default:
     break;
   }
@@ -145,8 +165,12 @@ Value Generator::emitConcat(Value lhs, Value rhs, const Type *rhsType,
 
 Value Generator::emitBinary(const BinaryExpr &e) {
   namespace arith = mlir::arith;
+  if (e.opFunc)
+    return emitOperatorCall(e);
   if (e.op == BinaryOp::And || e.op == BinaryOp::Or)
     return emitShortCircuit(e);
+  if (isValueEquality(e))
+    return emitValueEquality(e);
   mlir::Location l = loc(e.getLoc());
   Value lhs = emitExpr(*e.lhs);
   Value rhs = emitExpr(*e.rhs);

@@ -28,6 +28,7 @@
 #include "mlir/IR/Builders.h"
 
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/StringMap.h"
 
 #include <deque>
@@ -99,6 +100,85 @@ public:
   Value emitListLit(const ListLitExpr &e);
   Value emitFold(const FoldExpr &e);
 
+  //===--- MLIRGenBuiltin.cpp: host builtins, _prebuild, protos ----------===//
+  /// A call of a host builtin that isCompiledHostBuiltin accepts.
+  Value emitBuiltinCall(const CallExpr &e);
+  /// A call of the C function `name`, declared once as a private func.func
+  /// of the argument and result types.
+  Value callRuntime(llvm::StringRef name, mlir::TypeRange results,
+                    mlir::ValueRange args, mlir::Location l);
+  /// Calls of the `_prebuild` functions (§2.2), at the start of main.
+  void emitPrebuildCalls();
+  /// The C declaration of a `proto` (symbol = its C name, shared by
+  /// identical repeated protos): the runtime context first unless `sys`.
+  mlir::func::FuncOp getProtoFunc(const FuncDecl *fn);
+  /// A call of a `proto` with its converted arguments (§3.8).
+  Value emitProtoCall(const CallExpr &e, llvm::ArrayRef<Value> args);
+
+  //===--- MLIRGenMap.cpp -------------------------------------------------===//
+  /// A new empty map of the Neve map type `mapType` (`{}`, §4.6 default).
+  Value emitNewMap(const Type *mapType, mlir::Location l);
+  Value emitMapLit(const MapLitExpr &e);
+  /// `m[k]` read.
+  Value emitMapIndex(const IndexExpr &e);
+  /// `m[k] = v` and `m[k] op= v`.
+  void emitMapAssign(const AssignStmt &as, const IndexExpr &target);
+  /// Calls of the builtin methods of maps (§7).
+  Value emitMapMethod(const CallExpr &e);
+
+  //===--- MLIRGenStr.cpp -------------------------------------------------===//
+  /// `s[i]` and `s[a:b]`.
+  Value emitStrIndex(const IndexExpr &e);
+  /// Calls of the builtin methods of str (§7): size, split.
+  Value emitStrMethod(const CallExpr &e);
+
+  //===--- MLIRGenObject.cpp ----------------------------------------------===//
+  /// Declares the `neve.class` of `cls` (once).
+  void ensureClass(const ClassDecl &cls);
+  /// A new object of `cls` with every field at its default (§4.6).
+  Value emitAlloc(const ClassDecl &cls, mlir::Location l);
+  Value emitNew(const NewExpr &e);
+  Value emitFieldGet(const MemberExpr &e);
+  void emitFieldAssign(const AssignStmt &as, const MemberExpr &target);
+  /// `target op= rhs` given the target's current value: a user operator
+  /// (`compoundOp`), string concatenation or arithmetic.
+  Value emitCompound(const AssignStmt &as, Value cur, const Type *targetType,
+                     Value rhs);
+  Value emitMethodCall(const CallExpr &e);
+  /// `a op b` implemented by an operator definition.
+  Value emitOperatorCall(const BinaryExpr &e);
+  Value emitSingleton(const GlobalExpr &e);
+
+  //===--- MLIRGenValue.cpp: nil, tuples, function values, any ------------===//
+  /// `nil` of the reference type `t`.
+  Value emitNull(const Type *t, mlir::Location l);
+  /// The default of tuples (element defaults), classes, any and Function
+  /// (nil); null for other types.
+  Value emitValueDefault(const Type *t, mlir::Location l);
+  /// nil -> reference, reference -> any (boxed), any -> reference (checked);
+  /// null when the conversion is none of these.
+  Value emitRefConversion(Value v, const Type *from, const Type *to,
+                          mlir::Location l);
+  /// `!x` on a reference (§4.7).
+  Value emitNilTest(const UnaryExpr &e);
+  /// `==`/`!=` on tuples, references other than str, and nil.
+  bool isValueEquality(const BinaryExpr &e);
+  Value emitValueEquality(const BinaryExpr &e);
+  /// `lhs == rhs` for values of type `t` (§4.7), as an i1.
+  Value emitEquality(Value lhs, Value rhs, const Type *t, mlir::Location l);
+  Value emitTuple(const TupleExpr &e);
+  /// `t[k]` on a tuple (k constant).
+  Value emitTupleIndex(const IndexExpr &e);
+  /// `a, b = e` (§6.2).
+  void emitUnpack(const AssignStmt &as);
+  /// A top-level function used as a value (func.constant).
+  Value emitFunctionRef(const NameExpr &e);
+  /// A call of a Function value (nil-checked func.call_indirect).
+  Value emitFunctionValueCall(const CallExpr &e);
+  /// Function<R, A..> to Function<R, ..any..> (§3.3): a thunk.
+  bool isFunctionAdaptation(const CastExpr &c);
+  Value emitFunctionAdaptation(const CastExpr &c);
+
   mlir::MLIRContext &ctx;
   const llvm::SourceMgr &sm;
   mlir::OpBuilder b;
@@ -114,6 +194,7 @@ public:
   const FuncDecl *currentFn = nullptr;
   /// The receiver in a method or constructor body.
   Value selfValue;
+  llvm::SmallPtrSet<const ClassDecl *, 8> declaredClasses;
   mlir::Block *entryBlock = nullptr;
   struct LoopTargets {
     mlir::Block *breakTo, *continueTo;

@@ -59,6 +59,11 @@ void Generator::emitStmt(const Stmt &s) {
 
 void Generator::emitAssign(const AssignStmt &as) {
   mlir::Location l = loc(as.getLoc());
+  if (as.targets.size() > 1)
+    return emitUnpack(as);
+  if (auto *ix = llvm::dyn_cast<IndexExpr>(as.targets[0].get());
+      ix && ix->base->type->is(Type::Kind::Map))
+    return emitMapAssign(as, *ix);
   if (auto *ix = llvm::dyn_cast<IndexExpr>(as.targets[0].get())) {
     // `a[i] = x` and `a[i] op= x` (CodegenSupport admits arrays only);
     // errors are reported at the indexing.
@@ -81,21 +86,18 @@ void Generator::emitAssign(const AssignStmt &as) {
     mlir::neve::ArraySetOp::create(b, l, value, array, index);
     return;
   }
+  if (auto *member = llvm::dyn_cast<MemberExpr>(as.targets[0].get())) {
+    emitFieldAssign(as, *member);
+    return;
+  }
   auto &target = llvm::cast<NameExpr>(*as.targets[0]);
   Value slot = slotFor(*target.decl);
   Value value = emitExpr(*as.value);
-  if (as.compound && target.type->is(Type::Kind::Str)) {
+  if (as.compound) {
     Value cur = mlir::memref::LoadOp::create(b, l, slot);
-    value = emitConcat(cur, value, as.value->type, l);
-  } else if (as.compound) {
-    const Type *opType = as.value->type;
-    Value cur = mlir::memref::LoadOp::create(b, l, slot);
-    cur = convertValue(cur, target.type, opType, l);
-    value = emitArith(*as.compound, cur, value, opType, l);
-    value = convertValue(value, opType, target.type, l);
+    value = emitCompound(as, cur, target.type, value);
   }
   mlir::memref::StoreOp::create(b, l, value, slot);
-  return;
 }
 
 void Generator::emitIf(const IfStmt &s) {

@@ -132,7 +132,9 @@ const Type *Checker::checkFunctionCall(CallExpr &e, NameExpr &callee) {
     return types.errorTy();
   }
   auto it = functions.find(name);
-  if (it == functions.end() || it->second.empty()) {
+  // In device code the §8.4 intrinsics hide host protos of the same name.
+  bool intrinsic = context == Context::Device && isDeviceIntrinsic(name);
+  if (it == functions.end() || it->second.empty() || intrinsic) {
     // The one builtin taking a container gives list literals their type.
     if (name == "to_cuda" && e.args.size() == 1)
       checkExpr(e.args[0].value, types.array(types.floatTy()));

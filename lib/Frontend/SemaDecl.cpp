@@ -37,6 +37,16 @@ bool sema::isTypeTag(llvm::StringRef name) {
   return names.contains(name);
 }
 
+bool sema::isDeviceIntrinsic(llvm::StringRef name) {
+  static const llvm::StringSet<> names = {
+      "syncthreads", "shfl_sync", "shfl_xor_sync", "shfl_down_sync",
+      "atomic_add", "atomic_max", "atomic_min", "atomic_exch", "exp", "log",
+      "tanh", "abs", "floor", "ceil", "fast_exp", "fast_log", "fast_tanh",
+      "cp_async16", "cp_commit_group", "cp_wait_group", "cp_wait_all",
+      "ldmatrix_x4", "ldmatrix_x2", "mma_16x8x16"};
+  return names.contains(name);
+}
+
 bool sema::isPredeclared(llvm::StringRef name) {
   static const llvm::StringSet<> names = {
       // §7 host builtins.
@@ -296,7 +306,8 @@ void Checker::declareFunction(FuncDecl &fn) {
     operators[fn.name].push_back(&fn);
     return;
   }
-  if (isPredeclared(fn.name)) {
+  if (isPredeclared(fn.name) &&
+      !(fn.kind == FuncKind::Proto && isDeviceIntrinsic(fn.name))) {
     diag.error(fn.loc, "'" + fn.name + "' is a builtin; a top-level function "
                        "may not reuse its name");
     return;

@@ -221,6 +221,9 @@ public:
 /// Names predeclared in the outer scope (§1.4, §7, §8) that top-level
 /// declarations may not reuse.
 bool isPredeclared(llvm::StringRef name);
+/// The §8.4 intrinsics (`abs`, `exp`, `syncthreads`, ...): only device code
+/// sees them, so a `proto` of the same name (libc's `abs`) serves host code.
+bool isDeviceIntrinsic(llvm::StringRef name);
 /// `bx`, `tx`, `lane`, `bdx`, ...: read-only device values (§8.2, §11.10).
 bool isDeviceValue(llvm::StringRef name);
 /// `tid`, `tN`, `tHW`: host thread values (§6.8.1).

@@ -3,6 +3,7 @@
 #include "neve/Pipeline/Pipeline.h"
 #include "neve/Conversion/Passes.h"
 #include "neve/Frontend/MLIRGen.h"
+#include "RecursiveInline.h"
 
 #include "mlir/Conversion/Passes.h"
 #include "mlir/Conversion/ReconcileUnrealizedCasts/ReconcileUnrealizedCasts.h"
@@ -102,6 +103,13 @@ std::unique_ptr<llvm::Module> neve::translateToLLVMIR(mlir::ModuleOp module,
                                : llvm::OptimizationLevel::O3;
   llvm::ModulePassManager mpm = pb.buildPerModuleDefaultPipeline(level);
   mpm.run(*llvmModule, mam);
+  // Small recursive functions get a few levels of their recursion inlined
+  // (as GCC does at -O2), then the pipeline runs again over the result.
+  if (inlineSelfRecursion(*llvmModule)) {
+    mam.invalidate(*llvmModule, llvm::PreservedAnalyses::none());
+    llvm::ModulePassManager again = pb.buildPerModuleDefaultPipeline(level);
+    again.run(*llvmModule, mam);
+  }
   return llvmModule;
 }
 
@@ -137,8 +145,14 @@ bool neve::linkExecutable(llvm::StringRef object, llvm::StringRef output,
   }
   std::vector<std::string> args = {*driver,         object.str(), "-o",
                                    output.str(),    options.runtimeLibrary};
-  for (const std::string &dir : options.libraryDirs)
-    args.push_back("-L" + dir);
+  for (const std::string &dir : options.libraryDirs) {
+    // The directories are also the run-time search path of the shared
+    // libraries found there, so the program runs without LD_LIBRARY_PATH.
+    llvm::SmallString<256> abs(dir);
+    llvm::sys::fs::make_absolute(abs);
+    args.push_back("-L" + std::string(abs));
+    args.push_back("-Wl,-rpath," + std::string(abs));
+  }
   for (const std::string &lib : options.libraries)
     args.push_back("-l" + lib);
   // The collector is linked statically so that a program runs on machines
@@ -153,6 +167,12 @@ bool neve::linkExecutable(llvm::StringRef object, llvm::StringRef output,
   if (rc != 0) {
     llvm::errs() << "error: linking " << output << " failed"
                  << (errMsg.empty() ? "" : ": " + errMsg) << "\n";
+    if (!options.libraries.empty()) {
+      llvm::errs() << "note: libraries given with -l (";
+      llvm::interleaveComma(options.libraries, llvm::errs());
+      llvm::errs() << ") are searched as libNAME.so or libNAME.a in the -L "
+                      "directories, then the system's\n";
+    }
     return false;
   }
   return true;

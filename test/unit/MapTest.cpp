@@ -333,4 +333,53 @@ TEST_F(RuntimeMapDeathTest, NilMapIsMemberAccessThroughNil) {
               msg);
 }
 
+TEST(RuntimeMap, ContainerValuesAreMadeOnRead) {
+  // map<str, array<int>>: a missing key gets a new empty array, stored.
+  neve_map *m = neve_map_new(NEVE_KEY_STR, 8);
+  neve_array *a = neve_map_get_array(m, strKey("x"), 4, true, LOC);
+  ASSERT_NE(a, nullptr);
+  EXPECT_EQ(neve_array_size(a, LOC), 0);
+  EXPECT_EQ(a->elem_size, 4);
+  EXPECT_NE(a->atomic, 0);
+  EXPECT_EQ(size(m), 1);
+  int32_t v = 5;
+  neve_array_append(a, &v, LOC);
+  EXPECT_EQ(neve_map_get_array(m, strKey("x"), 4, true, LOC), a);
+  EXPECT_EQ(size(m), 1);
+  neve_array *b = neve_map_get_array(m, strKey("y"), 8, false, LOC);
+  EXPECT_NE(b, a);
+  EXPECT_EQ(b->atomic, 0);
+  EXPECT_EQ(size(m), 2);
+  // A stored nil is replaced too; a stored array is kept.
+  neve_array *nil = nullptr;
+  set<neve_array *>(m, strKey("x"), nil);
+  neve_array *c = neve_map_get_array(m, strKey("x"), 4, true, LOC);
+  EXPECT_NE(c, nullptr);
+  EXPECT_NE(c, a);
+  EXPECT_EQ(neve_array_size(c, LOC), 0);
+
+  // map<int, map<char, float>>.
+  neve_map *mm = neve_map_new(NEVE_KEY_I32, 8);
+  neve_map *inner = neve_map_get_map(mm, 3, NEVE_KEY_CHAR, 4, LOC);
+  ASSERT_NE(inner, nullptr);
+  EXPECT_EQ(size(inner), 0);
+  set<float>(inner, 'q', 1.5f);
+  EXPECT_EQ(neve_map_get_map(mm, 3, NEVE_KEY_CHAR, 4, LOC), inner);
+  EXPECT_EQ(get<float>(neve_map_get_map(mm, 3, NEVE_KEY_CHAR, 4, LOC), 'q'),
+            1.5f);
+  EXPECT_EQ(size(mm), 1);
+}
+
+TEST_F(RuntimeMapDeathTest, ContainerReadsCheckTheMap) {
+  const char *msg = "^n\\.nv:2:5: runtime error: member access through nil\n$";
+  neve_map *nil = nullptr;
+  EXPECT_EXIT(neve_map_get_array(nil, 1, 4, true, "n.nv", 2, 5),
+              testing::ExitedWithCode(1), msg);
+  EXPECT_EXIT(neve_map_get_map(nil, 1, NEVE_KEY_I32, 4, "n.nv", 2, 5),
+              testing::ExitedWithCode(1), msg);
+  neve_map *ints = neve_map_new(NEVE_KEY_I32, 4);
+  EXPECT_EXIT(neve_map_get_array(ints, 1, 4, true, "n.nv", 2, 5),
+              testing::ExitedWithCode(1), "values of this map are not containers");
+}
+
 } // namespace

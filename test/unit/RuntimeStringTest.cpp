@@ -15,6 +15,7 @@
 #include <cstdint>
 #include <limits>
 #include <string>
+#include <vector>
 
 #include <gc.h>
 
@@ -161,6 +162,121 @@ TEST_F(RuntimeString, BoolsAndCharsAsPrinted) {
   neve_str *nul = neve_str_from_char(0);
   EXPECT_EQ(nul->size, 1);
   EXPECT_EQ(text(nul), std::string("\0", 1));
+}
+
+//===----------------------------------------------------------------------===//
+// str methods (§5.2, §7): size, s[i], slices, split
+//===----------------------------------------------------------------------===//
+
+#define SLOC "s.nv", 4, 2
+
+std::vector<std::string> fields(const neve_array *a) {
+  std::vector<std::string> out;
+  EXPECT_EQ(a->elem_size, 8);
+  EXPECT_EQ(a->atomic, 0); // str elements must be scanned
+  for (int64_t i = 0; i < a->size; ++i)
+    out.push_back(text(static_cast<neve_str **>(a->data)[i]));
+  return out;
+}
+
+TEST_F(RuntimeString, SizeAndIndex) {
+  neve_str *s = make("ab\xe9");
+  EXPECT_EQ(neve_str_size(s, SLOC), 3);
+  EXPECT_EQ(neve_str_size(make(""), SLOC), 0);
+  EXPECT_EQ(neve_str_at(s, 0, SLOC), 'a');
+  EXPECT_EQ(neve_str_at(s, 1, SLOC), 'b');
+  EXPECT_EQ(neve_str_at(s, 2, SLOC), static_cast<int8_t>(0xE9));
+  EXPECT_EQ(neve_str_at(s, -1, SLOC), static_cast<int8_t>(0xE9));
+  EXPECT_EQ(neve_str_at(s, -3, SLOC), 'a');
+}
+
+TEST_F(RuntimeString, SlicesClampLikeArrays) {
+  neve_str *s = make("hello");
+  EXPECT_EQ(text(neve_str_slice(s, 1, 3, SLOC)), "el");
+  EXPECT_EQ(text(neve_str_slice(s, 0, NEVE_SLICE_END, SLOC)), "hello");
+  EXPECT_EQ(text(neve_str_slice(s, -3, NEVE_SLICE_END, SLOC)), "llo");
+  EXPECT_EQ(text(neve_str_slice(s, 0, -1, SLOC)), "hell");
+  EXPECT_EQ(text(neve_str_slice(s, -100, 100, SLOC)), "hello");
+  EXPECT_EQ(text(neve_str_slice(s, 4, 2, SLOC)), "");
+  EXPECT_EQ(text(neve_str_slice(s, 5, 9, SLOC)), "");
+  EXPECT_EQ(text(neve_str_slice(s, INT64_MIN, INT64_MAX, SLOC)), "hello");
+  neve_str *e = make("");
+  EXPECT_EQ(text(neve_str_slice(e, 0, NEVE_SLICE_END, SLOC)), "");
+}
+
+TEST_F(RuntimeString, SplitKeepsEmptyFields) {
+  using V = std::vector<std::string>;
+  neve_str *comma = make(",");
+  EXPECT_EQ(fields(neve_str_split(make("a,b,,c"), comma, SLOC)),
+            (V{"a", "b", "", "c"}));
+  EXPECT_EQ(fields(neve_str_split(make(",a,"), comma, SLOC)),
+            (V{"", "a", ""}));
+  EXPECT_EQ(fields(neve_str_split(make(""), comma, SLOC)), (V{""}));
+  EXPECT_EQ(fields(neve_str_split(make("abc"), comma, SLOC)), (V{"abc"}));
+  EXPECT_EQ(fields(neve_str_split(make(",,"), comma, SLOC)),
+            (V{"", "", ""}));
+  // Multi-byte separators, occurrences found left to right without overlap.
+  EXPECT_EQ(fields(neve_str_split(make("a::b::"), make("::"), SLOC)),
+            (V{"a", "b", ""}));
+  EXPECT_EQ(fields(neve_str_split(make("aaa"), make("aa"), SLOC)),
+            (V{"", "a"}));
+  EXPECT_EQ(fields(neve_str_split(make("x"), make("xyz"), SLOC)), (V{"x"}));
+  // Embedded NUL bytes are ordinary bytes.
+  EXPECT_EQ(fields(neve_str_split(make(std::string("a\0b", 3)), make(std::string("\0", 1)), SLOC)),
+            (V{"a", "b"}));
+}
+
+TEST_F(RuntimeString, SplitManyFields) {
+  std::string big;
+  for (int i = 0; i < 1000; ++i)
+    big += std::to_string(i) + " ";
+  std::vector<std::string> f =
+      fields(neve_str_split(make(big), make(" "), SLOC));
+  ASSERT_EQ(f.size(), 1001u);
+  EXPECT_EQ(f[0], "0");
+  EXPECT_EQ(f[999], "999");
+  EXPECT_EQ(f[1000], "");
+}
+
+class RuntimeStringDeathTest : public testing::Test {
+protected:
+  static void SetUpTestSuite() { GC_INIT(); }
+  void SetUp() override {
+    saved = GTEST_FLAG_GET(death_test_style);
+    GTEST_FLAG_SET(death_test_style, "threadsafe");
+  }
+  void TearDown() override { GTEST_FLAG_SET(death_test_style, saved); }
+  std::string saved;
+};
+
+TEST_F(RuntimeStringDeathTest, IndexOutOfRangeIsLocated) {
+  neve_str *s = make("abc");
+  EXPECT_EXIT(neve_str_at(s, 3, "t.nv", 5, 7), testing::ExitedWithCode(1),
+              "^t\\.nv:5:7: runtime error: index 3 out of range for str of "
+              "size 3\n$");
+  EXPECT_EXIT(neve_str_at(s, -4, "t.nv", 5, 7), testing::ExitedWithCode(1),
+              "index -4 out of range for str of size 3\n$");
+  EXPECT_EXIT(neve_str_at(make(""), 0, "t.nv", 5, 7),
+              testing::ExitedWithCode(1),
+              "index 0 out of range for str of size 0\n$");
+}
+
+TEST_F(RuntimeStringDeathTest, NilAndEmptySeparator) {
+  const char *nilMsg = "^n\\.nv:2:5: runtime error: member access through nil\n$";
+  neve_str *nil = nullptr;
+  EXPECT_EXIT(neve_str_size(nil, "n.nv", 2, 5), testing::ExitedWithCode(1),
+              nilMsg);
+  EXPECT_EXIT(neve_str_at(nil, 0, "n.nv", 2, 5), testing::ExitedWithCode(1),
+              nilMsg);
+  EXPECT_EXIT(neve_str_slice(nil, 0, 1, "n.nv", 2, 5),
+              testing::ExitedWithCode(1), nilMsg);
+  EXPECT_EXIT(neve_str_split(nil, make(","), "n.nv", 2, 5),
+              testing::ExitedWithCode(1), nilMsg);
+  EXPECT_EXIT(neve_str_split(make("a"), nil, "n.nv", 2, 5),
+              testing::ExitedWithCode(1), nilMsg);
+  EXPECT_EXIT(neve_str_split(make("a"), make(""), "n.nv", 2, 5),
+              testing::ExitedWithCode(1),
+              "^n\\.nv:2:5: runtime error: split with an empty separator\n$");
 }
 
 } // namespace

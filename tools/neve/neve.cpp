@@ -2,6 +2,9 @@
 //
 //   neve run FILE.nv [args...]    compile (cached) and run; the program's exit
 //                                 status is neve's
+//   neve run -l NAME -L DIR FILE.nv [args...]
+//                                 the same, linking libNAME (for `proto`
+//                                 functions) found in DIR
 //   neve build FILE.nv [-o BIN]   compile to an executable
 //
 // The driver has no MLIR in it: it calls neve-translate next to it and caches
@@ -28,7 +31,7 @@ namespace fs = llvm::sys::fs;
 namespace path = llvm::sys::path;
 
 static void usage() {
-  llvm::errs() << "usage: neve run FILE.nv [args...]\n"
+  llvm::errs() << "usage: neve run [-l NAME] [-L DIR] FILE.nv [args...]\n"
                   "       neve build FILE.nv [-o BIN] [neve-translate options]\n";
 }
 
@@ -100,7 +103,52 @@ static int runTool(llvm::StringRef tool, llvm::ArrayRef<std::string> args) {
   return rc;
 }
 
+/// `neve run` options before the file: `-l NAME`, `-lNAME`, `-L DIR`,
+/// `-LDIR` (libraries for `proto` functions, §3.8). Returns the number of
+/// arguments consumed, or -1 after reporting a bad option.
+static int parseRunOptions(int argc, char **argv,
+                           std::vector<std::string> &linkArgs) {
+  int i = 0;
+  while (i < argc) {
+    llvm::StringRef arg = argv[i];
+    if (arg == "--") {
+      ++i;
+      break;
+    }
+    if (!arg.starts_with("-") || arg.size() < 2)
+      break;
+    char flag = arg[1];
+    if (flag != 'l' && flag != 'L') {
+      llvm::errs() << "neve: unknown option '" << arg << "' before the file\n";
+      return -1;
+    }
+    std::string value = arg.drop_front(2).str();
+    if (value.empty()) {
+      if (i + 1 >= argc) {
+        llvm::errs() << "neve: '" << arg << "' needs a value\n";
+        return -1;
+      }
+      value = argv[++i];
+    }
+    if (flag == 'L') {
+      // The cached binary runs from elsewhere: make the directory absolute.
+      llvm::SmallString<256> abs(value);
+      fs::make_absolute(abs);
+      value = std::string(abs);
+    }
+    linkArgs.push_back(std::string("-") + flag + value);
+    ++i;
+  }
+  return i;
+}
+
 static int cmdRun(const char *argv0, int argc, char **argv) {
+  std::vector<std::string> linkArgs;
+  int consumed = parseRunOptions(argc, argv, linkArgs);
+  if (consumed < 0)
+    return 2;
+  argc -= consumed;
+  argv += consumed;
   if (argc < 1) {
     usage();
     return 2;
@@ -118,6 +166,16 @@ static int cmdRun(const char *argv0, int argc, char **argv) {
   llvm::SmallString<256> absSource(source);
   fs::make_absolute(absSource);
   hash.update(absSource); // diagnostics and run-time errors name the file
+  for (const std::string &a : linkArgs) {
+    hash.update(a + "\n");
+    // A rebuilt library in a -L directory (a static one is copied into the
+    // program) means a new build.
+    if (llvm::StringRef(a).starts_with("-L"))
+      for (const std::string &l : linkArgs)
+        if (llvm::StringRef(l).starts_with("-l"))
+          for (const char *ext : {".so", ".a"})
+            hashFileIdentity(hash, a.substr(2) + "/lib" + l.substr(2) + ext);
+  }
   hashFileIdentity(hash, translate);
   if (auto rt = llvm::sys::Process::GetEnv("NEVE_RUNTIME_LIB"))
     hashFileIdentity(hash, *rt);
@@ -140,8 +198,10 @@ static int cmdRun(const char *argv0, int argc, char **argv) {
     std::string tmp = std::string(binary) + ".tmp" +
                       std::to_string(::getpid());
     std::string tmpDeps = tmp + ".deps";
-    int rc = runTool(translate, {translate, source, "-o", tmp,
-                                 "--deps-file=" + tmpDeps});
+    std::vector<std::string> args = {translate, source, "-o", tmp,
+                                     "--deps-file=" + tmpDeps};
+    args.insert(args.end(), linkArgs.begin(), linkArgs.end());
+    int rc = runTool(translate, args);
     if (rc != 0) {
       fs::remove(tmp);
       fs::remove(tmpDeps);

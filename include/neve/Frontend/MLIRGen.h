@@ -25,6 +25,15 @@ namespace neve {
 /// The C symbol of the program's `main` block; the runtime's `main` calls it.
 inline constexpr const char *kEntrySymbol = "neve_main";
 
+/// The functions `main` calls before its body (§2.2): every top-level def
+/// whose name ends in `_prebuild` and that has no parameters, in textual
+/// order with imports spliced in.
+std::vector<const FuncDecl *> prebuildFunctions(const Program &program);
+
+/// The §7 host builtins MLIRGen compiles besides print and printl (pow,
+/// sqrt, min, max, glob, argv, seed, randu, ...).
+bool isCompiledHostBuiltin(llvm::StringRef name);
+
 /// Emits `program` (which must have passed Sema and CodegenSupport): main
 /// and every function, method and constructor it reaches, in any module.
 /// Returns null on failure.

@@ -73,6 +73,35 @@ neve_str *neve_str_from_f32(float v);
 neve_str *neve_str_from_bool(bool v);
 neve_str *neve_str_from_char(int8_t c);
 
+// The methods of str (§5.2, §7) take the source location (`file`, `line`,
+// `col`) of the Neve expression, like the array operations below: a nil
+// string is a runtime error "member access through nil" reported there.
+// They are defined with the array functions (neve_array) declared below.
+
+/// `s.size()`: the number of bytes.
+int64_t neve_str_size(const neve_str *s, const char *file, int32_t line,
+                      int32_t col);
+
+/// `s[index]`: the byte (a `char`) at \p index, after a negative index i is
+/// replaced by n + i (§5.2). Any index outside [-n, n) is a runtime error
+/// "index I out of range for str of size N".
+int8_t neve_str_at(const neve_str *s, int64_t index, const char *file,
+                   int32_t line, int32_t col);
+
+/// `s[start:end]`: a new string of the bytes [start, end) after each negative
+/// bound b is replaced by n + b and both are clamped to [0, n] (§5.2); empty
+/// when start >= end. An omitted end is NEVE_SLICE_END (INT64_MAX).
+neve_str *neve_str_slice(const neve_str *s, int64_t start, int64_t end,
+                         const char *file, int32_t line, int32_t col);
+
+/// `s.split(sep)` (§7): a new array of str (a scanned neve_array of
+/// neve_str * elements) holding the fields between the occurrences of
+/// \p sep, found left to right without overlap. Empty fields are kept, so
+/// the result has one more element than there are occurrences ("" gives
+/// [""]). A nil \p sep and an empty \p sep are runtime errors.
+struct neve_array *neve_str_split(const neve_str *s, const neve_str *sep,
+                                  const char *file, int32_t line, int32_t col);
+
 //===----------------------------------------------------------------------===//
 // Text formatting (shared by print and `str + x`)
 //===----------------------------------------------------------------------===//
@@ -154,6 +183,11 @@ int32_t neve_argc(void);
 /// Argument \p i (0-based, after the program name), or NULL if out of range.
 const char *neve_argv_at(int32_t i);
 
+/// Keeps the process's \p argc and \p argv (program name first) for
+/// neve_argc, neve_argv_at and neve_argv; `main` calls it at startup. The
+/// strings must outlive the program (those given to `main` do).
+void neve_set_args(int32_t argc, char **argv);
+
 //===----------------------------------------------------------------------===//
 // Random numbers (§7 `seed`)
 //===----------------------------------------------------------------------===//
@@ -167,6 +201,13 @@ uint64_t neve_random_u64(void);
 
 /// A uniform integer in [0, n) without modulo bias; 0 when \p n is 0.
 uint64_t neve_random_below(uint64_t n);
+
+/// `randu(a, b)`: a uniform float in [a, b) (a when a == b).
+float neve_randu(float a, float b);
+
+/// `randn(mean, std)`: a normally distributed float (Box–Muller over two
+/// draws of the generator).
+float neve_randn(float mean, float std);
 
 //===----------------------------------------------------------------------===//
 // Arrays: array<T> (§4.2, §5.2, §5.3, §7)
@@ -196,8 +237,13 @@ uint64_t neve_random_below(uint64_t n);
 // The runtime takes no lock on arrays or maps: threads that share one and
 // modify it must synchronise in the program, as for any shared object.
 //
-// The struct is public so generated code may inline `size()`; only the
-// runtime changes its fields.
+// The struct is public: it is the ABI that generated code inlines
+// (ArrayLowering.cpp). Compiled code reads `data` and `size` for indexing and
+// `size()`, and for `append` with room (size < capacity) stores the element
+// at data + size * elem_size and increments `size`; it calls the runtime
+// for everything else, including every error (nil, an index out of range),
+// and only the runtime allocates storage or changes `capacity`. Storage past
+// `size` is not necessarily zeroed.
 
 typedef struct neve_array {
   void *data;        ///< capacity * elem_size bytes; NULL when capacity is 0
@@ -397,6 +443,151 @@ neve_array *neve_map_keys(const neve_map *m, const char *file, int32_t line,
                           int32_t col);
 neve_array *neve_map_values(const neve_map *m, const char *file, int32_t line,
                             int32_t col);
+
+/// `m[k]` read when V is an array (neve_map_get_array) or a map
+/// (neve_map_get_map) (§7, §11.6): the container stored under \p key; when
+/// the key is missing, or its slot holds nil, a new empty container is made,
+/// stored under the key and returned, so `deps[n].append(x)` works. The new
+/// array has \p elem_size-byte elements (storage not scanned when
+/// \p atomic); the new map has key kind \p key_kind and \p value_size-byte
+/// values. A map whose values are not 8 bytes is a runtime error.
+neve_array *neve_map_get_array(neve_map *m, int64_t key, int64_t elem_size,
+                               bool atomic, const char *file, int32_t line,
+                               int32_t col);
+neve_map *neve_map_get_map(neve_map *m, int64_t key, int32_t key_kind,
+                           int64_t value_size, const char *file, int32_t line,
+                           int32_t col);
+
+
+//===----------------------------------------------------------------------===//
+// Objects and singletons (§3.4, §2.3)
+//===----------------------------------------------------------------------===//
+
+/// A new object of \p size bytes, every byte zero, scanned by the collector
+/// (its fields may hold references). Compiled `new C(...)` calls this, then
+/// stores the non-zero field defaults and runs the constructor.
+void *neve_object_new(int64_t size);
+
+/// The state behind one class's singleton `$C`: zero before first use.
+typedef struct neve_singleton_state {
+  void *instance;          ///< the object, once built
+  int64_t phase;           ///< 0 unbuilt, 1 building, 2 built
+  int64_t builder;         ///< a token of the thread building it
+  int64_t reserved;
+} neve_singleton_state;
+
+/// `$C`: the instance in \p state, built on first use by calling \p init
+/// (which allocates and constructs it) exactly once, even when threads race;
+/// other threads wait for the builder. A constructor that reaches `$C` of
+/// its own class (from the building thread) is a runtime error naming
+/// \p class_name at (file, line, col). The instance is never collected.
+void *neve_singleton(neve_singleton_state *state, void *(*init)(void),
+                     const char *class_name, const char *file, int32_t line,
+                     int32_t col);
+
+//===----------------------------------------------------------------------===//
+// Host builtins (§7): files, time, integer arrays
+//===----------------------------------------------------------------------===//
+
+/// `argv()`: a new array<str> of the arguments after the program name.
+neve_array *neve_argv(void);
+
+/// `glob(pattern)`: a new array<str> of the paths matching the shell wildcard
+/// \p pattern (glob(3) syntax), sorted bytewise; empty when nothing matches,
+/// on a read error, or for a nil pattern.
+neve_array *neve_glob(const neve_str *pattern);
+
+/// `start_timer()`: (re)starts the one process-wide timer (a monotonic
+/// clock). Until the first call it runs from program start.
+void neve_start_timer(void);
+
+/// `end_timer()`: prints the line `elapsed: S s` (seconds, 6 decimals) as
+/// print does and returns the elapsed time in milliseconds. The timer keeps
+/// running, so later calls measure from the same start.
+float neve_end_timer(void);
+
+/// `sleep(seconds)`: pauses the calling thread (nothing for seconds <= 0).
+void neve_sleep(int32_t seconds);
+
+/// `zeros_int(n)` / `ones_int(n)`: a new array<int> of \p n copies of
+/// \p value (empty for n <= 0).
+neve_array *neve_array_fill_i32(int32_t n, int32_t value);
+
+/// `arange_int(a, b)`: a new array<int> holding a, a+1, ..., b-1 (empty when
+/// b <= a).
+neve_array *neve_array_range_i32(int32_t start, int32_t end);
+
+//===----------------------------------------------------------------------===//
+// The runtime context of foreign functions (§3.8)
+//===----------------------------------------------------------------------===//
+//
+// A `proto` declared without `sys` is called with the calling thread's
+// context as a hidden first argument (`void *`, pointing to a
+// neve_thread_context), followed by the declared arguments:
+//
+//   proto int ring_push(any, int)   ->   int32_t ring_push(void *ctx,
+//                                                          void *x, int32_t v);
+//
+// Through the context, foreign code reaches the thread id and the collector
+// by function pointers, without linking against runtime symbols. Memory from
+// `alloc` is collected when no Neve value, stack or other collected object
+// points to it: memory from malloc is not scanned, so a collected pointer
+// kept only there may be freed. Fields may be added at the end; `size` is
+// the size of the struct the runtime filled in.
+
+typedef struct neve_thread_context {
+  int32_t size;      ///< sizeof(neve_thread_context) of the runtime
+  int32_t thread_id; ///< `tid` within the thread's `asyncs`; 0 otherwise
+  /// Collected, zeroed memory that the collector scans for pointers.
+  void *(*alloc)(int64_t size);
+  /// Collected memory that is not scanned: only for data without pointers.
+  void *(*alloc_atomic)(int64_t size);
+  /// A new collected `str` copying the NUL-terminated \p s (NULL gives nil).
+  neve_str *(*str_from_cstr)(const char *s);
+  /// Runs a full collection.
+  void (*collect)(void);
+} neve_thread_context;
+
+/// The calling thread's context (a `neve_thread_context *`), made on first
+/// use; the pointer stays valid while the thread runs.
+void *neve_context(void);
+
+/// Sets the calling thread's context's thread_id (for the thread runtime).
+void neve_context_set_thread_id(int32_t id);
+
+//===----------------------------------------------------------------------===//
+// any (§4.2, §4.5)
+//===----------------------------------------------------------------------===//
+//
+// ABI. An `any` value is a `neve_any *`; NULL is `nil`. A box is allocated
+// by the collector (scanned, so it keeps the value alive) and never changes.
+// It holds the value (a reference or a pointer) and the name of its dynamic
+// Neve type as diagnostics spell it ("array<int>", "Node",
+// "Function<int, int>"): a NUL-terminated string that must outlive the box
+// (generated code passes a constant). Converting back to a type compares the
+// names by content, so equal names from different modules match.
+
+typedef struct neve_any {
+  const char *type_name; ///< the dynamic type of `value`
+  void *value;           ///< never NULL: nil is not boxed
+} neve_any;
+
+/// Boxes \p value with its dynamic type \p type_name; a NULL value (nil)
+/// gives nil, not a box.
+neve_any *neve_any_box(const char *type_name, void *value);
+
+/// The value held by \p a when its dynamic type is \p type_name; nil gives
+/// nil. A different dynamic type is a runtime error at (file, line, col):
+/// "cannot convert any holding HELD to TYPE".
+void *neve_any_unbox(const neve_any *a, const char *type_name,
+                     const char *file, int32_t line, int32_t col);
+
+/// `==` on `any` (§4.7): true when both are nil, or both hold the same
+/// reference with the same dynamic type.
+bool neve_any_same(const neve_any *a, const neve_any *b);
+
+/// The dynamic type name held by \p a, or "nil" for nil.
+const char *neve_any_type_name(const neve_any *a);
 
 #ifdef __cplusplus
 } // extern "C"

@@ -47,6 +47,7 @@ struct ConvertNeveToLLVMPass
   void runOnOperation() override {
     ModuleOp module = getOperation();
     MLIRContext *ctx = &getContext();
+    annotateArrayArguments(module);
     LLVMTypeConverter converter(ctx);
     populateNeveToLLVMTypeConversions(converter);
 
@@ -100,5 +101,8 @@ void mlir::neve::populateNeveToLLVMConversionPatterns(
     LLVMTypeConverter &converter, RewritePatternSet &patterns) {
   populateStrLoweringPatterns(converter, patterns);
   populateArrayLoweringPatterns(converter, patterns);
+  populateMapLoweringPatterns(converter, patterns);
+  populateObjectLoweringPatterns(converter, patterns);
   populateScalarLoweringPatterns(converter, patterns);
+  populateValueLoweringPatterns(converter, patterns);
 }

@@ -120,10 +120,39 @@ struct ToStrLowering : ConvertOpToLLVMPattern<ToStrOp> {
   }
 };
 
+/// neve.str_size / str_get / str_slice / str_split -> the runtime call of
+/// `fn` with the operands and the location (neve_str_size, neve_str_at,
+/// neve_str_slice, neve_str_split).
+template <typename OpTy>
+struct StrMethodLowering : ConvertOpToLLVMPattern<OpTy> {
+  using ConvertOpToLLVMPattern<OpTy>::ConvertOpToLLVMPattern;
+  using OpAdaptor = typename OpTy::Adaptor;
+
+  StrMethodLowering(LLVMTypeConverter &converter, StringRef fn)
+      : ConvertOpToLLVMPattern<OpTy>(converter), fn(fn.str()) {}
+
+  LogicalResult
+  matchAndRewrite(OpTy op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    RuntimeCalls rt(rewriter, op->template getParentOfType<ModuleOp>());
+    rewriter.replaceOp(op, rt.call(op.getLoc(), fn,
+                                   withLocation(rewriter, op,
+                                                adaptor.getOperands())));
+    return success();
+  }
+
+  std::string fn;
+};
+
 } // namespace
+
 
 void mlir::neve::populateStrLoweringPatterns(LLVMTypeConverter &converter,
                                               RewritePatternSet &patterns) {
   patterns.add<StrConstantLowering, StrEqLowering, NilLowering,
                StrConcatLowering, StrCmpLowering, ToStrLowering>(converter);
+  patterns.add<StrMethodLowering<StrSizeOp>>(converter, "neve_str_size");
+  patterns.add<StrMethodLowering<StrGetOp>>(converter, "neve_str_at");
+  patterns.add<StrMethodLowering<StrSliceOp>>(converter, "neve_str_slice");
+  patterns.add<StrMethodLowering<StrSplitOp>>(converter, "neve_str_split");
 }

@@ -37,15 +37,18 @@ size_t byteCount(int64_t count, int64_t elemSize) {
   return bytes;
 }
 
-/// Zero-filled storage for \p capacity elements (null when it is 0).
-void *allocStorage(int64_t capacity, int64_t elemSize, bool atomic) {
+/// Zero-filled storage for \p capacity elements (null when it is 0). With
+/// \p zero false, atomic storage is left uninitialised (for growth, where
+/// every element is copied or appended before it is read).
+void *allocStorage(int64_t capacity, int64_t elemSize, bool atomic,
+                   bool zero = true) {
   if (capacity == 0)
     return nullptr;
   size_t bytes = byteCount(capacity, elemSize);
   void *data = atomic ? GC_MALLOC_ATOMIC(bytes) : GC_MALLOC(bytes);
   if (!data)
     outOfMemory();
-  if (atomic) // GC_MALLOC clears; GC_MALLOC_ATOMIC does not.
+  if (atomic && zero) // GC_MALLOC clears; GC_MALLOC_ATOMIC does not.
     std::memset(data, 0, bytes);
   return data;
 }
@@ -140,7 +143,9 @@ void reserve(neve_array *a, int64_t needed) {
       outOfMemory();
     newCapacity *= 2;
   }
-  void *newData = allocStorage(newCapacity, a->elem_size, a->atomic != 0);
+  // Elements past `size` are written by append before they are read.
+  void *newData = allocStorage(newCapacity, a->elem_size, a->atomic != 0,
+                               /*zero=*/false);
   if (a->size > 0)
     std::memcpy(newData, a->data, byteCount(a->size, a->elem_size));
   a->data = newData;

@@ -14,29 +14,11 @@
 #define GC_THREADS
 #include <gc.h>
 
-namespace {
-
-int savedArgc = 0;
-char **savedArgv = nullptr;
-
-} // namespace
-
-extern "C" int32_t neve_argc(void) {
-  return savedArgc > 1 ? static_cast<int32_t>(savedArgc - 1) : 0;
-}
-
-extern "C" const char *neve_argv_at(int32_t i) {
-  if (i < 0 || i >= neve_argc())
-    return nullptr;
-  return savedArgv[i + 1];
-}
-
 int main(int argc, char **argv) {
   GC_INIT();
   // Lets threads that the collector did not create register themselves.
   GC_allow_register_threads();
-  savedArgc = argc;
-  savedArgv = argv;
+  neve_set_args(argc, argv);
 
   neve_main();
 

@@ -353,3 +353,36 @@ extern "C" neve_array *neve_map_values(const neve_map *m, const char *file,
                 entryValue(m, e), static_cast<size_t>(m->valueSize));
   return out;
 }
+
+extern "C" neve_array *neve_map_get_array(neve_map *m, int64_t key,
+                                          int64_t elem_size, bool atomic,
+                                          const char *file, int32_t line,
+                                          int32_t col) {
+  void *slot = neve_map_get_or_insert(m, key, file, line, col);
+  if (m->valueSize != 8)
+    neve_rt_error(file, line, col, "the values of this map are not containers");
+  neve_array *a;
+  std::memcpy(&a, slot, sizeof(a));
+  if (!a) {
+    // Making the array cannot move the map's storage: slot stays valid.
+    a = neve_rt::newArray(elem_size, 0, atomic);
+    std::memcpy(slot, &a, sizeof(a));
+  }
+  return a;
+}
+
+extern "C" neve_map *neve_map_get_map(neve_map *m, int64_t key,
+                                      int32_t key_kind, int64_t value_size,
+                                      const char *file, int32_t line,
+                                      int32_t col) {
+  void *slot = neve_map_get_or_insert(m, key, file, line, col);
+  if (m->valueSize != 8)
+    neve_rt_error(file, line, col, "the values of this map are not containers");
+  neve_map *inner;
+  std::memcpy(&inner, slot, sizeof(inner));
+  if (!inner) {
+    inner = neve_map_new(key_kind, value_size);
+    std::memcpy(slot, &inner, sizeof(inner));
+  }
+  return inner;
+}

@@ -6,7 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "neve/Runtime/neve_runtime.h"
+#include "ArrayInternal.h"
 
 #include <gc.h>
 
@@ -101,4 +101,66 @@ extern "C" neve_str *neve_str_from_bool(bool v) {
 extern "C" neve_str *neve_str_from_char(int8_t c) {
   char byte = static_cast<char>(c);
   return strFromBytes(&byte, 1);
+}
+
+//===----------------------------------------------------------------------===//
+// Methods of str (§5.2, §7): size(), s[i], s[a:b], split(sep)
+//===----------------------------------------------------------------------===//
+
+extern "C" int64_t neve_str_size(const neve_str *s, const char *file,
+                                 int32_t line, int32_t col) {
+  neve_rt::checkNotNil(s, file, line, col);
+  return s->size;
+}
+
+extern "C" int8_t neve_str_at(const neve_str *s, int64_t index,
+                              const char *file, int32_t line, int32_t col) {
+  neve_rt::checkNotNil(s, file, line, col);
+  int64_t i = index < 0 ? index + s->size : index;
+  if (i < 0 || i >= s->size)
+    neve_rt_errorf(file, line, col,
+                   "index %lld out of range for str of size %lld",
+                   static_cast<long long>(index),
+                   static_cast<long long>(s->size));
+  return static_cast<int8_t>(s->data[i]);
+}
+
+extern "C" neve_str *neve_str_slice(const neve_str *s, int64_t start,
+                                    int64_t end, const char *file,
+                                    int32_t line, int32_t col) {
+  neve_rt::checkNotNil(s, file, line, col);
+  int64_t n = s->size;
+  auto normalise = [n](int64_t b) {
+    if (b < 0)
+      b += n; // no overflow: n >= 0
+    if (b < 0)
+      return int64_t(0);
+    return b > n ? n : b;
+  };
+  int64_t from = normalise(start), to = normalise(end);
+  return strFromBytes(s->data + from, to > from ? to - from : 0);
+}
+
+extern "C" neve_array *neve_str_split(const neve_str *s, const neve_str *sep,
+                                      const char *file, int32_t line,
+                                      int32_t col) {
+  neve_rt::checkNotNil(s, file, line, col);
+  neve_rt::checkNotNil(sep, file, line, col);
+  if (sep->size == 0)
+    neve_rt_error(file, line, col, "split with an empty separator");
+  neve_array *out = neve_rt::newArray(sizeof(neve_str *), 0, false);
+  const char *p = s->data, *end = s->data + s->size;
+  for (;;) {
+    const char *hit = nullptr;
+    if (end - p >= sep->size)
+      hit = static_cast<const char *>(
+          memmem(p, static_cast<size_t>(end - p), sep->data,
+                 static_cast<size_t>(sep->size)));
+    const char *fieldEnd = hit ? hit : end;
+    neve_str *field = strFromBytes(p, fieldEnd - p);
+    neve_array_append(out, &field, file, line, col);
+    if (!hit)
+      return out;
+    p = hit + sep->size;
+  }
 }

@@ -143,7 +143,10 @@ LogicalResult ToStrOp::verify() {
 
 /// Element types that arrays support in codegen: integers, f32 and str.
 static bool isArrayElementType(Type t) {
-  return isa<IntegerType, StrType>(t) || t.isF32();
+  // Function values are code addresses, held like scalars.
+  return isa<IntegerType, StrType, FunctionType, ArrayType, MapType, ObjectType,
+             AnyType>(t) ||
+         t.isF32();
 }
 
 static LogicalResult verifyElement(Operation *op, Value array, Type valueType,
@@ -183,7 +186,7 @@ LogicalResult ArrayAppendOp::verify() {
 
 LogicalResult ArrayPrintOp::verify() {
   Type elem = getArray().getType().getElementType();
-  if (!isArrayElementType(elem))
+  if (!isa<IntegerType, StrType>(elem) && !elem.isF32())
     return emitOpError("unsupported array element type ") << elem;
   if (getIsChar() && !elem.isInteger(8))
     return emitOpError("'is_char' needs i8 elements, not ") << elem;

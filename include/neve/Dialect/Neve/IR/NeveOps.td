@@ -14,6 +14,9 @@ include "mlir/IR/OpBase.td"
 // Domain files: each holds the ops of one kind of value.
 include "neve/Dialect/Neve/IR/NeveStrOps.td"
 include "neve/Dialect/Neve/IR/NeveArrayOps.td"
+include "neve/Dialect/Neve/IR/NeveMapOps.td"
+include "neve/Dialect/Neve/IR/NeveValueOps.td"
+include "neve/Dialect/Neve/IR/NeveObjectOps.td"
 
 //===----------------------------------------------------------------------===//
 // Printing

@@ -105,4 +105,81 @@ def Neve_StrCmpOp : Neve_Op<"str_cmp", [Pure]> {
 }
 
 
+//===----------------------------------------------------------------------===//
+// Methods of str (§5.2, §7): size(), s[i], s[a:b], split(sep)
+//===----------------------------------------------------------------------===//
+
+def Neve_StrSizeOp : Neve_Op<"str_size"> {
+  let summary = "the number of bytes of a string (`s.size()`)";
+  let description = [{
+    A nil string is a runtime error at the op's location.
+
+    ```mlir
+    %n = neve.str_size %s
+    ```
+  }];
+  let arguments = (ins Neve_StrType:$str);
+  let results = (outs I64:$result);
+  let assemblyFormat = "$str attr-dict";
+}
+
+def Neve_StrGetOp : Neve_Op<"str_get"> {
+  let summary = "read a byte of a string (`s[i]`, a char)";
+  let description = [{
+    The byte at `index` as an i8 (`char`); a negative index counts from the
+    end (§5.2). An index outside [-n, n) or a nil string is a runtime error
+    at the op's location.
+
+    ```mlir
+    %c = neve.str_get %s[%i]
+    ```
+  }];
+  let arguments = (ins Neve_StrType:$str, I64:$index);
+  let results = (outs I8:$result);
+  let assemblyFormat = "$str `[` $index `]` attr-dict";
+}
+
+def Neve_StrSliceOp : Neve_Op<"str_slice"> {
+  let summary = "a new string copying a range of bytes (`s[a:b]`)";
+  let description = [{
+    Copies bytes [start, end) after a negative bound b is replaced by n + b
+    and both are clamped to [0, n], as array slices do; an omitted start is
+    0, an omitted end INT64_MAX. A nil string is a runtime error.
+
+    ```mlir
+    %t = neve.str_slice %s[%a : %b]
+    ```
+  }];
+  let arguments = (ins Neve_StrType:$str, I64:$start, I64:$end);
+  let results = (outs Neve_StrType:$result);
+  let assemblyFormat = "$str `[` $start `:` $end `]` attr-dict";
+}
+
+def Neve_StrSplitOp : Neve_Op<"str_split"> {
+  let summary = "split a string at every occurrence of a separator";
+  let description = [{
+    `s.split(sep)` (§7): a new array of the fields between the occurrences
+    of `sep` (found left to right, without overlap). Empty fields are kept,
+    so the result has one more element than there are occurrences. A `char`
+    separator is converted to a one-byte string first. A nil string or
+    separator, or an empty separator, is a runtime error at the op's
+    location. The result type is `!neve.array<!neve.str>`.
+
+    ```mlir
+    %fields = neve.str_split %s, %sep : !neve.array<!neve.str>
+    ```
+  }];
+  let arguments = (ins Neve_StrType:$str, Neve_StrType:$separator);
+  let results = (outs Neve_ArrayType:$result);
+  let assemblyFormat =
+      "$str `,` $separator attr-dict `:` qualified(type($result))";
+  let hasVerifier = 1;
+  let builders = [OpBuilder<(ins "::mlir::Value":$str, "::mlir::Value":$separator), [{
+    build($_builder, $_state,
+          ArrayType::get($_builder.getContext(),
+                         StrType::get($_builder.getContext())),
+          str, separator);
+  }]>];
+}
+
 #endif // NEVE_STR_OPS

@@ -1,0 +1,46 @@
+//===- MLIRGenStr.cpp - str: indexing, slices, methods ----------------------===//
+//
+// `s[i]`, `s[a:b]` (§5.2), `s.size()` and `s.split(sep)` (§7) become
+// neve.str_* ops; their errors are reported at the expression.
+//
+//===----------------------------------------------------------------------===//
+
+#include "MLIRGenInternal.h"
+
+using namespace neve;
+using namespace neve::mlirgen;
+
+Value Generator::emitStrIndex(const IndexExpr &ix) {
+  mlir::Location l = loc(ix.getLoc());
+  Value str = emitExpr(*ix.base);
+  const IndexItem &item = ix.items[0];
+  if (item.isSlice) {
+    // An omitted start is 0, an omitted end NEVE_SLICE_END (INT64_MAX).
+    Value start = item.index
+                      ? toIndex(emitExpr(*item.index), item.index->type, l)
+                      : mlir::arith::ConstantOp::create(
+                            b, l, b.getI64IntegerAttr(0))
+                            .getResult();
+    Value end = item.sliceEnd
+                    ? toIndex(emitExpr(*item.sliceEnd), item.sliceEnd->type, l)
+                    : mlir::arith::ConstantOp::create(
+                          b, l, b.getI64IntegerAttr(INT64_MAX))
+                          .getResult();
+    return mlir::neve::StrSliceOp::create(b, l, str, start, end);
+  }
+  Value index = toIndex(emitExpr(*item.index), item.index->type, l);
+  return mlir::neve::StrGetOp::create(b, l, str, index);
+}
+
+Value Generator::emitStrMethod(const CallExpr &e) {
+  mlir::Location l = loc(e.getLoc());
+  Value str = emitExpr(*e.receiver);
+  if (e.builtin == "size") {
+    Value n = mlir::neve::StrSizeOp::create(b, l, str);
+    return mlir::arith::TruncIOp::create(b, l, convert(e.type), n);
+  }
+  assert(e.builtin == "split" && "str method refused by CodegenSupport");
+  // Sema converted a char separator to str.
+  Value sep = emitExpr(*e.args[0].value);
+  return mlir::neve::StrSplitOp::create(b, l, str, sep);
+}
