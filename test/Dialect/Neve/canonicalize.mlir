@@ -73,3 +73,38 @@ func.func @string_equality(%s: !neve.str) -> (i1, i1, i1) {
   %e3 = neve.str_eq %s, %s
   return %e1, %e2, %e3 : i1, i1, i1
 }
+
+// -----
+
+// String literals concatenate, compare and convert at compile time; float
+// conversions and non-constant operands stay.
+// CHECK-LABEL: func.func @str_folds
+// CHECK-DAG: %[[AB:.*]] = neve.str_constant "ab"
+// CHECK-DAG: %[[N:.*]] = neve.str_constant "n=-42 true x"
+// CHECK-DAG: %[[LT:.*]] = arith.constant -1 : i32
+// CHECK-DAG: %[[F:.*]] = neve.to_str %{{.*}} : f32
+// CHECK: %[[S:.*]] = neve.str_concat %[[AB]], %arg0
+// CHECK: return %[[AB]], %[[N]], %[[LT]], %[[F]], %[[S]]
+func.func @str_folds(%s: !neve.str) -> (!neve.str, !neve.str, i32, !neve.str, !neve.str) {
+  %a = neve.str_constant "a"
+  %b = neve.str_constant "b"
+  %ab = neve.str_concat %a, %b
+  %n = neve.str_constant "n="
+  %c = arith.constant -42 : i32
+  %cs = neve.to_str %c : i32
+  %t = arith.constant true
+  %ts = neve.to_str %t : i1
+  %sp = neve.str_constant " "
+  %x = arith.constant 120 : i8
+  %xs = neve.to_str %x {is_char} : i8
+  %n1 = neve.str_concat %n, %cs
+  %n2 = neve.str_concat %n1, %sp
+  %n3 = neve.str_concat %n2, %ts
+  %n4 = neve.str_concat %n3, %sp
+  %n5 = neve.str_concat %n4, %xs
+  %lt = neve.str_cmp %a, %b
+  %f = arith.constant 1.5 : f32
+  %fs = neve.to_str %f : f32
+  %dyn = neve.str_concat %ab, %s
+  return %ab, %n5, %lt, %fs, %dyn : !neve.str, !neve.str, i32, !neve.str, !neve.str
+}

@@ -35,6 +35,37 @@ OpFoldResult StrEqOp::fold(FoldAdaptor adaptor) {
   return BoolAttr::get(getContext(), l.getValue() == r.getValue());
 }
 
+OpFoldResult StrConcatOp::fold(FoldAdaptor adaptor) {
+  auto l = dyn_cast_or_null<StringAttr>(adaptor.getLhs());
+  auto r = dyn_cast_or_null<StringAttr>(adaptor.getRhs());
+  if (!l || !r)
+    return {};
+  return StringAttr::get(getContext(), l.getValue() + r.getValue());
+}
+
+OpFoldResult StrCmpOp::fold(FoldAdaptor adaptor) {
+  auto l = dyn_cast_or_null<StringAttr>(adaptor.getLhs());
+  auto r = dyn_cast_or_null<StringAttr>(adaptor.getRhs());
+  if (!l || !r)
+    return {};
+  // Bytewise, as the runtime compares (memcmp order, shorter first).
+  int c = l.getValue().compare(r.getValue());
+  return IntegerAttr::get(IntegerType::get(getContext(), 32), c);
+}
+
+OpFoldResult ToStrOp::fold(FoldAdaptor adaptor) {
+  auto value = dyn_cast_or_null<IntegerAttr>(adaptor.getValue());
+  if (!value)
+    return {};
+  const APInt &v = value.getValue();
+  if (v.getBitWidth() == 1)
+    return StringAttr::get(getContext(), v.isOne() ? "true" : "false");
+  if (getIsChar())
+    return StringAttr::get(getContext(),
+                           StringRef(std::string(1, (char)v.getZExtValue())));
+  return StringAttr::get(getContext(), llvm::toString(v, 10, /*Signed=*/true));
+}
+
 //===----------------------------------------------------------------------===//
 // Checked integer division
 //===----------------------------------------------------------------------===//

@@ -66,6 +66,8 @@ def Neve_StrConcatOp : Neve_Op<"str_concat", [Pure]> {
   let arguments = (ins Neve_StrType:$lhs, Neve_StrType:$rhs);
   let results = (outs Neve_StrType:$result);
   let assemblyFormat = "$lhs `,` $rhs attr-dict";
+  // Two literals concatenate at compile time.
+  let hasFolder = 1;
 }
 
 def Neve_ToStrOp : Neve_Op<"to_str", [Pure]> {
@@ -85,6 +87,9 @@ def Neve_ToStrOp : Neve_Op<"to_str", [Pure]> {
   let results = (outs Neve_StrType:$result);
   let assemblyFormat = "$value attr-dict `:` type($value)";
   let hasVerifier = 1;
+  // Integer, bool and char constants become literals (floats do not: their
+  // shortest-round-trip text is the runtime's).
+  let hasFolder = 1;
 }
 
 def Neve_StrCmpOp : Neve_Op<"str_cmp", [Pure]> {
@@ -102,6 +107,7 @@ def Neve_StrCmpOp : Neve_Op<"str_cmp", [Pure]> {
   let arguments = (ins Neve_StrType:$lhs, Neve_StrType:$rhs);
   let results = (outs I32:$result);
   let assemblyFormat = "$lhs `,` $rhs attr-dict";
+  let hasFolder = 1;
 }
 
 
