@@ -18,12 +18,21 @@ It fails (exit status 1), listing the sections or paths concerned, when
   (c) a listed test path does not exist under ROOT,
   (d) a row names no spec section, names it twice, or gives a title that
       differs from the spec's (so that the table follows the spec's edits),
-  (e) a cell holds something other than backquoted paths or a dash.
-In every case it prints one summary line on stdout:
+  (e) a cell holds something other than backquoted paths or a dash,
+  (f) the table file has no `Host-side sections:` paragraph, or it names
+      something that is not a section number of the reference,
+  (g) a section named in that paragraph lists no existing end-to-end program
+      (a `test/e2e/....nv` path) in the Run column.
+The host-side paragraph is a line starting with `Host-side sections:` and
+the lines after it up to a blank line: section numbers (`1` for a chapter,
+`1.2` for a section) separated by commas or spaces, with an optional final
+period. In every case it prints two summary lines on stdout:
 
     conformance: 58 sections, 58 covered
+    conformance: 38 host-side sections, 38 run end to end
 
-("covered": the section has a row with at least one existing test).
+("covered": the section has a row with at least one existing test; "run end
+to end": the host-side section's Run column has an existing test/e2e/ program).
 Only the Python 3 standard library is used.
 """
 
@@ -36,6 +45,9 @@ HEADING = re.compile(r"^(##|###)\s+(\d+(?:\.\d+)?)\.?\s+(.+?)\s*$")
 SECTION_CELL = re.compile(r"^(\d+(?:\.\d+)?)\.?\s+(.+?)\s*$")
 PATH = re.compile(r"`([^`]+)`")
 DASHES = {"", "—", "–", "-"}
+HOST_LIST = re.compile(r"^\s*Host-side sections:(.*)$")
+SECTION_NUMBER = re.compile(r"\d+(?:\.\d+)?")
+E2E_PATH = re.compile(r"^test/e2e/[^/].*\.nv$")
 
 
 def norm_title(title):
@@ -100,12 +112,14 @@ def split_row(line):
     return cells
 
 
-def table_rows(path, errors):
+def table_rows(path, errors, header=None):
     """[(number, title, [cells of the test columns], line)] of the table whose
-    header's first cell is `Section`."""
+    header's first cell is `Section`; the header's cells go into `header`."""
     rows = []
     in_table = False
     ncols = 0
+    if header is None:
+        header = []
     with open(path, encoding="utf-8") as f:
         for lineno, line in enumerate(f, 1):
             if not line.lstrip().startswith("|"):
@@ -117,6 +131,7 @@ def table_rows(path, errors):
                 if cells and cells[0].casefold() == "section":
                     in_table = True
                     ncols = len(cells)
+                    header[:] = cells
                 continue
             if all(re.fullmatch(r":?-{3,}:?", c) for c in cells if c):
                 continue           # the |---|---| line
@@ -131,6 +146,47 @@ def table_rows(path, errors):
     if not in_table:
         errors.append(f"{path}: no table with a 'Section' column")
     return rows
+
+
+def host_side_list(path, errors):
+    """[(number, line)] of the `Host-side sections:` paragraph outside code
+    fences, or None when the file has none."""
+    found = None
+    fence = None
+    collecting = False
+    with open(path, encoding="utf-8") as f:
+        for lineno, line in enumerate(f, 1):
+            stripped = line.strip()
+            if stripped.startswith("```") or stripped.startswith("~~~"):
+                fence = stripped[:3] if fence is None else (None if stripped[:3] == fence else fence)
+                collecting = False
+                continue
+            if fence is not None:
+                continue
+            if collecting:
+                if not stripped:
+                    collecting = False
+                    continue
+                text = stripped
+            else:
+                m = HOST_LIST.match(line)
+                if not m:
+                    continue
+                if found is not None:
+                    errors.append(f"{path}:{lineno}: a second 'Host-side sections:' paragraph")
+                    continue
+                found = []
+                collecting = True
+                text = m.group(1)
+            for token in re.split(r"[,\s]+", text.strip()):
+                token = token.rstrip(".")      # the list may end with a period
+                if not token:
+                    continue
+                if SECTION_NUMBER.fullmatch(token):
+                    found.append((token, lineno))
+                else:
+                    errors.append(f"{path}:{lineno}: unexpected text '{token}' in the 'Host-side sections:' list (write section numbers separated by commas)")
+    return found
 
 
 def cell_paths(cell, where, errors):
@@ -166,7 +222,11 @@ def main():
             return 1
 
     sections = spec_sections(spec)
-    rows = table_rows(table, errors)
+    header = []
+    rows = table_rows(table, errors, header)
+    run_column = next((i - 1 for i, c in enumerate(header) if i > 0 and c.casefold().startswith("run")),
+                      len(header) - 2)
+    host = host_side_list(table, errors)
     by_number = {}
     stray, dup, retitled = [], [], []
     spec_titles = {n: t for n, t, _ in sections}
@@ -201,6 +261,26 @@ def main():
             uncovered.append(label(number, title))
 
     rel_table = os.path.relpath(table, root) if table.startswith(root) else table
+    host_missing, host_unknown, host_ok = [], [], 0
+    labels = {n: label(n, t) for n, t, _ in sections}
+    seen = set()
+    for number, lineno in host or []:
+        if number in seen:
+            continue
+        seen.add(number)
+        if number not in labels:
+            host_unknown.append(f"{number} (line {lineno})")
+            continue
+        if number not in by_number:
+            continue       # already reported as missing from the table
+        cells, _ = by_number[number]
+        run_cell = cells[run_column] if 0 <= run_column < len(cells) else ""
+        e2e = [p for p in PATH.findall(run_cell)
+               if E2E_PATH.match(p.strip()) and os.path.isfile(os.path.join(root, p.strip()))]
+        if e2e:
+            host_ok += 1
+        else:
+            host_missing.append(labels[number])
     if missing:
         problems.append((f"{len(missing)} section(s) of the reference missing from {rel_table}:", missing))
     if uncovered:
@@ -213,8 +293,15 @@ def main():
         problems.append((f"{len(dup)} duplicate row(s):", dup))
     if retitled:
         problems.append((f"{len(retitled)} row(s) whose title differs from the reference:", retitled))
+    if host is None:
+        problems.append((f"{rel_table} has no 'Host-side sections:' list:",
+                         ["write one: the sections whose Run column must list a test/e2e/ program"]))
+    if host_unknown:
+        problems.append((f"{len(host_unknown)} 'Host-side sections:' entry(ies) naming no section of the reference:", host_unknown))
+    if host_missing:
+        problems.append((f"{len(host_missing)} host-side section(s) with no end-to-end test (an existing test/e2e/*.nv program in the Run column):", host_missing))
     if errors:
-        problems.append((f"{len(errors)} malformed table line(s):", errors))
+        problems.append((f"{len(errors)} malformed line(s) in {rel_table}:", errors))
 
     for head, items in problems:
         print(f"check-conformance: error: {head}", file=sys.stderr)
@@ -222,6 +309,7 @@ def main():
             print(f"  {item}", file=sys.stderr)
     sys.stderr.flush()
     print(f"conformance: {len(sections)} sections, {covered} covered")
+    print(f"conformance: {len(seen)} host-side sections, {host_ok} run end to end")
     return 1 if problems else 0
 
 

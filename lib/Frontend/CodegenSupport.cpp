@@ -61,7 +61,10 @@ private:
       protoType(fn.returnType, fn.loc, "foreign functions returning ");
       return;
     case FuncKind::Operation:
-      refuse(fn.loc, "calls of foreign functions");
+      // A foreign operator: a C call like a non-sys proto (§3.8).
+      for (const Type *t : fn.paramTypes)
+        protoType(t, fn.loc, "foreign operations taking ");
+      protoType(fn.returnType, fn.loc, "foreign operations returning ");
       return;
     }
   }
@@ -127,6 +130,10 @@ private:
       return;
     }
     case K::Any:
+      return;
+    case K::Pointer:
+    case K::Foreign:
+      // Host pointers: one !llvm.ptr (MLIRGenPointer.cpp).
       return;
     case K::Tuple:
     case K::Function:
@@ -315,6 +322,13 @@ private:
         expr(*b.rhs);
         return;
       }
+      if (b.op == BinaryOp::Offby && b.lhs->type &&
+          b.lhs->type->is(Type::Kind::Pointer)) {
+        // `T[] offby k`: address arithmetic (§5.3).
+        expr(*b.lhs);
+        expr(*b.rhs);
+        return;
+      }
       if (b.op == BinaryOp::Offby || b.op == BinaryOp::MatMul ||
           (strOp && !strSupported) ||
           (ot && !ot->isScalar() && !strOp && !valueEq)) {
@@ -375,6 +389,17 @@ private:
       const Type *bt = ix.base->type;
       if (bt && bt->is(Type::Kind::Tuple) && ix.items.size() == 1) {
         expr(*ix.base);
+        return;
+      }
+      // Host pointers: `T[]` of numbers and float_cpu (unchecked, §5.2).
+      bool pointer =
+          bt && ((bt->is(Type::Kind::Pointer) && bt->getElement() &&
+                  (bt->getElement()->isIntegral() ||
+                   bt->getElement()->is(Type::Kind::Float))) ||
+                 (bt->is(Type::Kind::Foreign) && bt->getName() == "float_cpu"));
+      if (pointer && ix.items.size() == 1 && !ix.items[0].isSlice) {
+        expr(*ix.base);
+        expr(*ix.items[0].index);
         return;
       }
       if (!bt || !(bt->is(Type::Kind::Array) || bt->is(Type::Kind::Map) ||

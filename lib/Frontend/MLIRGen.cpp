@@ -193,7 +193,7 @@ mlir::func::FuncOp Generator::getFunc(const FuncDecl *fn) {
   auto it = funcOps.find(fn);
   if (it != funcOps.end())
     return it->second;
-  if (fn->kind == FuncKind::Proto)
+  if (fn->kind == FuncKind::Proto || fn->kind == FuncKind::Operation)
     return getProtoFunc(fn);
   llvm::SmallVector<mlir::Type> params;
   // Methods and constructors take the receiver (`self`) first.

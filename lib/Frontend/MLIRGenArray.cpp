@@ -53,6 +53,8 @@ Value Generator::emitIndex(const IndexExpr &ix) {
     return emitMapIndex(ix);
   if (ix.base->type->is(Type::Kind::Str))
     return emitStrIndex(ix);
+  if (ix.base->type->isPointerLike())
+    return emitPointerIndex(ix);
   mlir::Location l = loc(ix.getLoc());
   Value array = emitExpr(*ix.base);
   const IndexItem &item = ix.items[0];

@@ -171,6 +171,8 @@ Value Generator::emitBinary(const BinaryExpr &e) {
     return emitShortCircuit(e);
   if (isValueEquality(e))
     return emitValueEquality(e);
+  if (e.op == BinaryOp::Offby && e.lhs->type->is(Type::Kind::Pointer))
+    return emitPointerOffby(e);
   mlir::Location l = loc(e.getLoc());
   Value lhs = emitExpr(*e.lhs);
   Value rhs = emitExpr(*e.rhs);

@@ -37,6 +37,10 @@ namespace neve::mlirgen {
 
 using mlir::Value;
 
+/// `T[]` of an integral or float element, or float_cpu: what `p[i]`
+/// compiles to a load or store for (MLIRGenPointer.cpp).
+bool isHostPointerIndexable(const Type *t);
+
 class Generator {
 public:
   Generator(mlir::MLIRContext &ctx, const llvm::SourceMgr &sm)
@@ -70,6 +74,12 @@ public:
   void emitStmt(const Stmt &s);
   void emitAssign(const AssignStmt &s);
   void emitIf(const IfStmt &s);
+  /// The control flow of every loop: a header evaluating `cond`, the body,
+  /// then `latch` (if any) before the next test; `continue` goes to the
+  /// latch (or the header), `break` to the exit, where the builder is left.
+  void emitLoop(mlir::Location l, llvm::function_ref<Value()> cond,
+                llvm::function_ref<void()> body,
+                llvm::function_ref<void()> latch);
   void emitWhile(const WhileStmt &s);
   void emitFor(const ForStmt &s);
   void emitForIn(const ForInStmt &s);
@@ -178,6 +188,23 @@ public:
   /// Function<R, A..> to Function<R, ..any..> (§3.3): a thunk.
   bool isFunctionAdaptation(const CastExpr &c);
   Value emitFunctionAdaptation(const CastExpr &c);
+
+  //===--- MLIRGenPointer.cpp: host pointers, foreign operations -------===//
+  /// The MLIR type of the element `p[i]` reads for a host pointer type.
+  mlir::Type pointeeType(const Type *ptrType);
+  /// The address of element `index` (i64) of `ptr`.
+  Value emitElementAddress(Value ptr, const Type *ptrType, Value index,
+                           mlir::Location l);
+  /// `p[i]` on `T[]` or float_cpu (unchecked, §5.2).
+  Value emitPointerIndex(const IndexExpr &e);
+  /// `p[i] = x` and `p[i] op= x`.
+  void emitPointerAssign(const AssignStmt &as, const IndexExpr &target);
+  /// `p offby k` on `T[]` (§5.3).
+  Value emitPointerOffby(const BinaryExpr &e);
+  /// A call of an operator definition or of a foreign `operation` (the
+  /// latter receives the runtime context first, §3.8).
+  Value emitOperatorFuncCall(const FuncDecl &op, Value lhs, Value rhs,
+                             mlir::Location l);
 
   mlir::MLIRContext &ctx;
   const llvm::SourceMgr &sm;

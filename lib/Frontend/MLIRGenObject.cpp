@@ -86,12 +86,10 @@ Value Generator::emitCompound(const AssignStmt &as, Value cur,
   if (as.compoundOp) {
     // `t += u` with a user operator rebinds t to the operator's result.
     const FuncDecl &op = *as.compoundOp;
-    auto call = mlir::func::CallOp::create(
-        b, l, getFunc(&op),
-        mlir::ValueRange{convertValue(cur, targetType, op.paramTypes[0], l),
-                         convertValue(rhs, as.value->type, op.paramTypes[1],
-                                      l)});
-    return convertValue(call.getResult(0), op.returnType, targetType, l);
+    Value result = emitOperatorFuncCall(
+        op, convertValue(cur, targetType, op.paramTypes[0], l),
+        convertValue(rhs, as.value->type, op.paramTypes[1], l), l);
+    return convertValue(result, op.returnType, targetType, l);
   }
   if (targetType->is(Type::Kind::Str))
     return emitConcat(cur, rhs, as.value->type, l);
@@ -120,9 +118,7 @@ Value Generator::emitOperatorCall(const BinaryExpr &e) {
   const FuncDecl &op = *e.opFunc;
   Value lhs = emitExprAs(*e.lhs, op.paramTypes[0]);
   Value rhs = emitExprAs(*e.rhs, op.paramTypes[1]);
-  auto call = mlir::func::CallOp::create(b, l, getFunc(&op),
-                                         mlir::ValueRange{lhs, rhs});
-  return call.getResult(0);
+  return emitOperatorFuncCall(op, lhs, rhs, l);
 }
 
 Value Generator::emitSingleton(const GlobalExpr &e) {

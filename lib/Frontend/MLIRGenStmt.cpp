@@ -64,6 +64,9 @@ void Generator::emitAssign(const AssignStmt &as) {
   if (auto *ix = llvm::dyn_cast<IndexExpr>(as.targets[0].get());
       ix && ix->base->type->is(Type::Kind::Map))
     return emitMapAssign(as, *ix);
+  if (auto *ix = llvm::dyn_cast<IndexExpr>(as.targets[0].get());
+      ix && ix->base->type->isPointerLike())
+    return emitPointerAssign(as, *ix);
   if (auto *ix = llvm::dyn_cast<IndexExpr>(as.targets[0].get())) {
     // `a[i] = x` and `a[i] op= x` (CodegenSupport admits arrays only);
     // errors are reported at the indexing.
@@ -125,25 +128,38 @@ void Generator::emitIf(const IfStmt &s) {
   b.setInsertionPointToEnd(merge);
 }
 
-void Generator::emitWhile(const WhileStmt &s) {
-  mlir::Location l = loc(s.getLoc());
+void Generator::emitLoop(mlir::Location l, llvm::function_ref<Value()> cond,
+                         llvm::function_ref<void()> body,
+                         llvm::function_ref<void()> latch) {
   mlir::Region *region = b.getInsertionBlock()->getParent();
   mlir::Block *before = b.getInsertionBlock();
   mlir::Block *header = b.createBlock(region, region->end());
-  mlir::Block *body = b.createBlock(region, region->end());
+  mlir::Block *bodyBlock = b.createBlock(region, region->end());
+  mlir::Block *latchBlock =
+      latch ? b.createBlock(region, region->end()) : header;
   mlir::Block *exit = b.createBlock(region, region->end());
   b.setInsertionPointToEnd(before);
   mlir::cf::BranchOp::create(b, l, header);
   b.setInsertionPointToEnd(header);
-  Value cond = emitExpr(*s.cond);
-  mlir::cf::CondBranchOp::create(b, l, cond, body, exit);
-  b.setInsertionPointToEnd(body);
-  loops.push_back({exit, header});
-  emitBlock(s.body);
+  mlir::cf::CondBranchOp::create(b, l, cond(), bodyBlock, exit);
+  b.setInsertionPointToEnd(bodyBlock);
+  loops.push_back({exit, latchBlock});
+  body();
   loops.pop_back();
   if (!isTerminated())
+    mlir::cf::BranchOp::create(b, l, latchBlock);
+  if (latch) {
+    b.setInsertionPointToEnd(latchBlock);
+    latch();
     mlir::cf::BranchOp::create(b, l, header);
+  }
   b.setInsertionPointToEnd(exit);
+}
+
+void Generator::emitWhile(const WhileStmt &s) {
+  emitLoop(
+      loc(s.getLoc()), [&] { return emitExpr(*s.cond); },
+      [&] { emitBlock(s.body); }, nullptr);
 }
 
 void Generator::emitFor(const ForStmt &s) {
@@ -151,38 +167,23 @@ void Generator::emitFor(const ForStmt &s) {
   const VarDecl &var = *s.var;
   declareSlot(var);
   mlir::memref::StoreOp::create(b, l, emitExpr(*var.init), slotFor(var));
-  mlir::Region *region = b.getInsertionBlock()->getParent();
-  mlir::Block *before = b.getInsertionBlock();
-  mlir::Block *header = b.createBlock(region, region->end());
-  mlir::Block *body = b.createBlock(region, region->end());
-  mlir::Block *latch = b.createBlock(region, region->end());
-  mlir::Block *exit = b.createBlock(region, region->end());
-  b.setInsertionPointToEnd(before);
-  mlir::cf::BranchOp::create(b, l, header);
-  b.setInsertionPointToEnd(header);
-  Value cond = emitExpr(*s.cond);
-  mlir::cf::CondBranchOp::create(b, l, cond, body, exit);
-  b.setInsertionPointToEnd(body);
-  loops.push_back({exit, latch});
-  emitBlock(s.body);
-  loops.pop_back();
-  if (!isTerminated())
-    mlir::cf::BranchOp::create(b, l, latch);
-  b.setInsertionPointToEnd(latch);
-  Value step;
-  if (s.step) {
-    step = emitExpr(*s.step);
-  } else if (var.type->isFloat()) {
-    step = mlir::arith::ConstantOp::create(b, l, b.getF32FloatAttr(1));
-  } else {
-    step = mlir::arith::ConstantOp::create(
-        b, l, b.getIntegerAttr(convert(var.type), 1));
-  }
-  Value cur = mlir::memref::LoadOp::create(b, l, slotFor(var));
-  mlir::memref::StoreOp::create(
-      b, l, emitArith(BinaryOp::Add, cur, step, var.type, l), slotFor(var));
-  mlir::cf::BranchOp::create(b, l, header);
-  b.setInsertionPointToEnd(exit);
+  auto step = [&] {
+    // After the body: k += STEP (default 1), evaluated each time (§6.5).
+    Value step;
+    if (s.step) {
+      step = emitExpr(*s.step);
+    } else if (var.type->isFloat()) {
+      step = mlir::arith::ConstantOp::create(b, l, b.getF32FloatAttr(1));
+    } else {
+      step = mlir::arith::ConstantOp::create(
+          b, l, b.getIntegerAttr(convert(var.type), 1));
+    }
+    Value cur = mlir::memref::LoadOp::create(b, l, slotFor(var));
+    mlir::memref::StoreOp::create(
+        b, l, emitArith(BinaryOp::Add, cur, step, var.type, l), slotFor(var));
+  };
+  emitLoop(
+      l, [&] { return emitExpr(*s.cond); }, [&] { emitBlock(s.body); }, step);
 }
 
 void Generator::emitForIn(const ForInStmt &s) {
@@ -202,32 +203,22 @@ void Generator::emitForIn(const ForInStmt &s) {
   }
   Value zero = mlir::arith::ConstantOp::create(b, l, b.getI64IntegerAttr(0));
   mlir::memref::StoreOp::create(b, l, zero, counter);
-  mlir::Region *region = b.getInsertionBlock()->getParent();
-  mlir::Block *before = b.getInsertionBlock();
-  mlir::Block *header = b.createBlock(region, region->end());
-  mlir::Block *body = b.createBlock(region, region->end());
-  mlir::Block *latch = b.createBlock(region, region->end());
-  mlir::Block *exit = b.createBlock(region, region->end());
-  b.setInsertionPointToEnd(before);
-  mlir::cf::BranchOp::create(b, l, header);
-  b.setInsertionPointToEnd(header);
-  Value i = mlir::memref::LoadOp::create(b, l, counter);
-  Value cond = mlir::arith::CmpIOp::create(
-      b, l, mlir::arith::CmpIPredicate::slt, i, size);
-  mlir::cf::CondBranchOp::create(b, l, cond, body, exit);
-  b.setInsertionPointToEnd(body);
-  Value elem = mlir::neve::ArrayGetOp::create(b, l, array, i);
-  mlir::memref::StoreOp::create(b, l, elem, slotFor(var));
-  loops.push_back({exit, latch});
-  emitBlock(s.body);
-  loops.pop_back();
-  if (!isTerminated())
-    mlir::cf::BranchOp::create(b, l, latch);
-  b.setInsertionPointToEnd(latch);
-  Value cur = mlir::memref::LoadOp::create(b, l, counter);
-  Value one = mlir::arith::ConstantOp::create(b, l, b.getI64IntegerAttr(1));
-  mlir::memref::StoreOp::create(
-      b, l, mlir::arith::AddIOp::create(b, l, cur, one), counter);
-  mlir::cf::BranchOp::create(b, l, header);
-  b.setInsertionPointToEnd(exit);
+  auto cond = [&]() -> Value {
+    Value i = mlir::memref::LoadOp::create(b, l, counter);
+    return mlir::arith::CmpIOp::create(b, l, mlir::arith::CmpIPredicate::slt,
+                                       i, size);
+  };
+  auto body = [&] {
+    Value i = mlir::memref::LoadOp::create(b, l, counter);
+    Value elem = mlir::neve::ArrayGetOp::create(b, l, array, i);
+    mlir::memref::StoreOp::create(b, l, elem, slotFor(var));
+    emitBlock(s.body);
+  };
+  auto next = [&] {
+    Value cur = mlir::memref::LoadOp::create(b, l, counter);
+    Value one = mlir::arith::ConstantOp::create(b, l, b.getI64IntegerAttr(1));
+    mlir::memref::StoreOp::create(
+        b, l, mlir::arith::AddIOp::create(b, l, cur, one), counter);
+  };
+  emitLoop(l, cond, body, next);
 }

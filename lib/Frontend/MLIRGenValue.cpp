@@ -20,7 +20,8 @@ using K = Type::Kind;
 /// Types whose values are one nullable reference that MLIRGen can produce.
 bool isRefType(const Type *t) {
   return t->is(K::Str) || t->is(K::Array) || t->is(K::Map) ||
-         t->is(K::Class) || t->is(K::Any) || t->is(K::Function);
+         t->is(K::Class) || t->is(K::Any) || t->is(K::Function) ||
+         t->isPointerLike();
 }
 
 /// The constant integer value of a tuple index (as Sema's constantInt).
@@ -49,7 +50,8 @@ Value Generator::emitValueDefault(const Type *t, mlir::Location l) {
       elems.push_back(defaultValue(m, l));
     return mlir::neve::TupleMakeOp::create(b, l, elems);
   }
-  if (t->is(K::Class) || t->is(K::Any) || t->is(K::Function))
+  if (t->is(K::Class) || t->is(K::Any) || t->is(K::Function) ||
+      t->isPointerLike())
     return emitNull(t, l);
   return nullptr;
 }

@@ -11,15 +11,22 @@
 #ifndef NEVE_VALUE_OPS
 #define NEVE_VALUE_OPS
 
+/// Host pointers: `T[]` and foreign pointer types (§4.3), an opaque
+/// `!llvm.ptr`.
+def Neve_HostPointer : Type<
+    CPred<"::llvm::isa<::mlir::LLVM::LLVMPointerType>($_self)">,
+    "a host pointer (!llvm.ptr)">;
+
 /// Types whose values are one reference that may be `nil` (§4.2): strings,
-/// arrays, maps, objects, `any` and function values.
+/// arrays, maps, objects, `any`, function values and host pointers (§4.3).
 def Neve_Nullable : AnyTypeOf<[Neve_StrType, Neve_ArrayType, Neve_MapType,
-                               Neve_ObjectType, Neve_AnyType, FunctionType],
+                               Neve_ObjectType, Neve_AnyType, FunctionType,
+                               Neve_HostPointer],
                               "a nullable reference type">;
 
 /// The references an `any` may hold (everything nullable but `any` itself).
 def Neve_Boxable : AnyTypeOf<[Neve_StrType, Neve_ArrayType, Neve_MapType,
-                              Neve_ObjectType, FunctionType],
+                              Neve_ObjectType, FunctionType, Neve_HostPointer],
                              "a reference type other than any">;
 
 //===----------------------------------------------------------------------===//
