@@ -293,6 +293,9 @@ private:
         // A function used as a value (§3.3).
         reach(n.func);
         type(e.type, e.getLoc(), "values of type ");
+      } else if (n.ref == NameRef::Predeclared &&
+                 llvm::StringRef(n.name).ends_with("_t")) {
+        return; // a type tag (§4.4): an int constant
       } else if (n.ref != NameRef::Var)
         refuse(e.getLoc(), "'" + n.name + "'");
       else
@@ -531,6 +534,7 @@ private:
       return;
     }
     case Expr::Kind::Self:
+    case Expr::Kind::TypeTag:
       return;
     case Expr::Kind::Global: {
       // `$C` runs C's constructor with its defaults.

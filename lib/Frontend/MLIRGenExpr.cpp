@@ -1,6 +1,9 @@
 //===- MLIRGenExpr.cpp - Expressions to MLIR --------------------------------===//
 
 #include "MLIRGenInternal.h"
+#include "neve/Runtime/neve_runtime.h"
+
+#include "llvm/ADT/StringSwitch.h"
 
 using namespace neve;
 using namespace neve::mlirgen;
@@ -43,6 +46,8 @@ Value Generator::emitExpr(const Expr &e) {
   case Expr::Kind::Name:
     if (llvm::cast<NameExpr>(e).ref == NameRef::Function)
       return emitFunctionRef(llvm::cast<NameExpr>(e));
+    if (llvm::cast<NameExpr>(e).ref == NameRef::Predeclared)
+      return emitTypeTag(llvm::cast<NameExpr>(e).name, l);
     return mlir::memref::LoadOp::create(
         b, l, slotFor(*llvm::cast<NameExpr>(e).decl));
   case Expr::Kind::Unary: {
@@ -82,6 +87,8 @@ Value Generator::emitExpr(const Expr &e) {
     return emitTuple(llvm::cast<TupleExpr>(e));
   case Expr::Kind::Fold:
     return emitFold(llvm::cast<FoldExpr>(e));
+  case Expr::Kind::TypeTag:
+    return emitTypeTag(llvm::cast<TypeTagExpr>(e).typeName + "_t", l);
   case Expr::Kind::Self:
     return selfValue;
   case Expr::Kind::Global:
@@ -218,3 +225,19 @@ Value Generator::emitBinary(const BinaryExpr &e) {
   }
 }
 
+Value Generator::emitTypeTag(llvm::StringRef tag, mlir::Location l) {
+  int32_t value = llvm::StringSwitch<int32_t>(tag)
+                      .Case("int_t", NEVE_TYPE_INT)
+                      .Case("i8_t", NEVE_TYPE_I8)
+                      .Case("i16_t", NEVE_TYPE_I16)
+                      .Case("i64_t", NEVE_TYPE_I64)
+                      .Case("float_t", NEVE_TYPE_FLOAT)
+                      .Case("bf16_t", NEVE_TYPE_BF16)
+                      .Case("half_t", NEVE_TYPE_HALF)
+                      .Case("char_t", NEVE_TYPE_CHAR)
+                      .Case("str_t", NEVE_TYPE_STR)
+                      .Case("array_t", NEVE_TYPE_ARRAY)
+                      .Default(0);
+  assert(value && "not a type tag");
+  return mlir::arith::ConstantOp::create(b, l, b.getI32IntegerAttr(value));
+}

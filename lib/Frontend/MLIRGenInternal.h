@@ -95,6 +95,8 @@ public:
   Value emitConcat(Value lhs, Value rhs, const Type *rhsType, mlir::Location l);
   /// An integer index widened to the i64 that container ops take.
   Value toIndex(Value v, const Type *t, mlir::Location l);
+  /// The int constant of a type tag (`float_t`, §4.4; neve_type_tag).
+  Value emitTypeTag(llvm::StringRef tag, mlir::Location l);
   /// `e` converted to `to` (the implicit conversions of §4.5).
   Value emitExprAs(const Expr &e, const Type *to);
 

@@ -460,6 +460,26 @@ neve_map *neve_map_get_map(neve_map *m, int64_t key, int32_t key_kind,
 
 
 //===----------------------------------------------------------------------===//
+// Type tags (§4.4)
+//===----------------------------------------------------------------------===//
+
+/// The values of the type tags `int_t`, `i8_t`, … (and of a scalar type
+/// keyword written alone as an argument, `new tensor(float, dims)`), as
+/// compiled code passes them to foreign functions.
+enum neve_type_tag {
+  NEVE_TYPE_INT = 1,
+  NEVE_TYPE_I8 = 2,
+  NEVE_TYPE_I16 = 3,
+  NEVE_TYPE_I64 = 4,
+  NEVE_TYPE_FLOAT = 5,
+  NEVE_TYPE_BF16 = 6,
+  NEVE_TYPE_HALF = 7,
+  NEVE_TYPE_CHAR = 8,
+  NEVE_TYPE_STR = 9,
+  NEVE_TYPE_ARRAY = 10,
+};
+
+//===----------------------------------------------------------------------===//
 // Objects and singletons (§3.4, §2.3)
 //===----------------------------------------------------------------------===//
 
