@@ -261,9 +261,15 @@ private:
       block(f.body);
       return;
     }
-    case Stmt::Kind::MultiLoop:
-      refuse(s.getLoc(), "multi-loops");
+    case Stmt::Kind::MultiLoop: {
+      auto &m = llvm::cast<MultiLoopStmt>(s);
+      for (auto &x : m.lower)
+        expr(*x);
+      for (auto &x : m.upper)
+        expr(*x);
+      block(m.body);
       return;
+    }
     case Stmt::Kind::Channel:
       refuse(s.getLoc(), "channel operations");
       return;

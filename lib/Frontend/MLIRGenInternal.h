@@ -83,6 +83,7 @@ public:
   void emitWhile(const WhileStmt &s);
   void emitFor(const ForStmt &s);
   void emitForIn(const ForInStmt &s);
+  void emitMultiLoop(const MultiLoopStmt &s);
 
   //===--- MLIRGenExpr.cpp ------------------------------------------------===//
   Value emitExpr(const Expr &e);

@@ -51,6 +51,9 @@ void Generator::emitStmt(const Stmt &s) {
   case Stmt::Kind::ForIn:
     emitForIn(llvm::cast<ForInStmt>(s));
     return;
+  case Stmt::Kind::MultiLoop:
+    emitMultiLoop(llvm::cast<MultiLoopStmt>(s));
+    return;
   default:
     break;
   }
@@ -221,4 +224,61 @@ void Generator::emitForIn(const ForInStmt &s) {
         b, l, mlir::arith::AddIOp::create(b, l, cur, one), counter);
   };
   emitLoop(l, cond, body, next);
+}
+
+void Generator::emitMultiLoop(const MultiLoopStmt &s) {
+  // `[A0..B0, A1..B1] v0, v1`: a nest over half-open ranges, the first
+  // outermost. Every bound is evaluated once, left to right, before the
+  // first iteration; `break` leaves the whole nest and `continue` moves to
+  // the next index tuple (§6.5).
+  mlir::Location l = loc(s.getLoc());
+  size_t n = s.vars.size();
+  llvm::SmallVector<Value> lower, upper;
+  for (size_t k = 0; k < n; ++k) {
+    lower.push_back(emitExprAs(*s.lower[k], s.vars[k]->type));
+    upper.push_back(emitExprAs(*s.upper[k], s.vars[k]->type));
+  }
+  for (auto &var : s.vars)
+    declareSlot(*var);
+  mlir::Block *before = b.getInsertionBlock();
+  mlir::Region *region = before->getParent();
+  llvm::SmallVector<mlir::Block *> enter, header, latch;
+  for (size_t k = 0; k < n; ++k) {
+    enter.push_back(b.createBlock(region, region->end()));
+    header.push_back(b.createBlock(region, region->end()));
+    latch.push_back(b.createBlock(region, region->end()));
+  }
+  mlir::Block *body = b.createBlock(region, region->end());
+  mlir::Block *exit = b.createBlock(region, region->end());
+  b.setInsertionPointToEnd(before);
+  mlir::cf::BranchOp::create(b, l, enter[0]);
+  for (size_t k = 0; k < n; ++k) {
+    Value slot = slotFor(*s.vars[k]);
+    // enter_k: v_k = A_k, then test.
+    b.setInsertionPointToEnd(enter[k]);
+    mlir::memref::StoreOp::create(b, l, lower[k], slot);
+    mlir::cf::BranchOp::create(b, l, header[k]);
+    // header_k: v_k < B_k goes inward, else to the next index outside.
+    b.setInsertionPointToEnd(header[k]);
+    Value v = mlir::memref::LoadOp::create(b, l, slot);
+    Value cond = mlir::arith::CmpIOp::create(
+        b, l, mlir::arith::CmpIPredicate::slt, v, upper[k]);
+    mlir::cf::CondBranchOp::create(b, l, cond, k + 1 < n ? enter[k + 1] : body,
+                                   k == 0 ? exit : latch[k - 1]);
+    // latch_k: v_k += 1.
+    b.setInsertionPointToEnd(latch[k]);
+    Value cur = mlir::memref::LoadOp::create(b, l, slot);
+    Value one = mlir::arith::ConstantOp::create(
+        b, l, b.getIntegerAttr(cur.getType(), 1));
+    mlir::memref::StoreOp::create(
+        b, l, mlir::arith::AddIOp::create(b, l, cur, one), slot);
+    mlir::cf::BranchOp::create(b, l, header[k]);
+  }
+  b.setInsertionPointToEnd(body);
+  loops.push_back({exit, latch[n - 1]});
+  emitBlock(s.body);
+  loops.pop_back();
+  if (!isTerminated())
+    mlir::cf::BranchOp::create(b, l, latch[n - 1]);
+  b.setInsertionPointToEnd(exit);
 }

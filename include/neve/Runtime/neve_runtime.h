@@ -609,6 +609,26 @@ bool neve_any_same(const neve_any *a, const neve_any *b);
 /// The dynamic type name held by \p a, or "nil" for nil.
 const char *neve_any_type_name(const neve_any *a);
 
+//===----------------------------------------------------------------------===//
+// Host buffers of the native layer (§9.1, HostBuffers.cpp)
+//===----------------------------------------------------------------------===//
+// `proto`s without `sys` (§3.8): the runtime context comes first. A
+// `float_cpu` is a `float *` to host memory that the GC does not collect.
+
+/// `proto float_cpu cumalloc_host(i64)`: \p bytes of uncollected host memory
+/// (64-byte aligned, contents unspecified; 0 bytes gives a distinct non-null
+/// pointer). A negative size or a failed allocation is a runtime error.
+float *cumalloc_host(void *ctx, int64_t bytes);
+
+/// `proto void float_cpu_print(float_cpu, array<int>)`: prints the
+/// shape[0] * ... * shape[r-1] floats of \p buf (row-major) nested by the
+/// int array \p shape, each dimension as a bracketed, ", "-separated list and
+/// each float as `print` writes it, then a newline: shape [2, 2] gives
+/// `[[1.0, 2.0], [3.0, 4.0]]`, [3] gives `[1.0, 2.0, 3.0]`, an empty shape
+/// the single float, a zero dimension `[]`. A nil shape, a negative
+/// dimension or a nil buffer with elements is a runtime error.
+void float_cpu_print(void *ctx, const float *buf, const neve_array *shape);
+
 #ifdef __cplusplus
 } // extern "C"
 #endif
