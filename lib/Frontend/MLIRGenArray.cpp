@@ -59,17 +59,7 @@ Value Generator::emitIndex(const IndexExpr &ix) {
   Value array = emitExpr(*ix.base);
   const IndexItem &item = ix.items[0];
   if (item.isSlice) {
-    // An omitted start is 0, an omitted end NEVE_SLICE_END (INT64_MAX).
-    Value start = item.index
-                      ? toIndex(emitExpr(*item.index), item.index->type, l)
-                      : mlir::arith::ConstantOp::create(
-                            b, l, b.getI64IntegerAttr(0))
-                            .getResult();
-    Value end = item.sliceEnd
-                    ? toIndex(emitExpr(*item.sliceEnd), item.sliceEnd->type, l)
-                    : mlir::arith::ConstantOp::create(
-                          b, l, b.getI64IntegerAttr(INT64_MAX))
-                          .getResult();
+    auto [start, end] = emitSliceBounds(item, l);
     return mlir::neve::ArraySliceOp::create(b, l, array.getType(), array,
                                             start, end);
   }
@@ -87,4 +77,17 @@ Value Generator::emitFold(const FoldExpr &f) {
                                            product);
   return mlir::neve::ArrayReduceOp::create(b, l, convert(f.type), array,
                                            product);
+}
+
+std::pair<Value, Value> Generator::emitSliceBounds(const IndexItem &item,
+                                                   mlir::Location l) {
+  // An omitted start is 0, an omitted end NEVE_SLICE_END (INT64_MAX); the
+  // runtime normalizes negative bounds and clamps (§5.2).
+  auto bound = [&](const ExprPtr &e, int64_t dflt) -> Value {
+    if (e)
+      return toIndex(emitExpr(*e), e->type, l);
+    return mlir::arith::ConstantOp::create(b, l, b.getI64IntegerAttr(dflt));
+  };
+  Value start = bound(item.index, 0);
+  return {start, bound(item.sliceEnd, INT64_MAX)};
 }

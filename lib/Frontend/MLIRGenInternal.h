@@ -94,6 +94,9 @@ public:
   /// `lhs + rhs` on a str: rhs (of type `rhsType`) is converted to the text
   /// print writes for it (§5.1).
   Value emitConcat(Value lhs, Value rhs, const Type *rhsType, mlir::Location l);
+  /// The i64 start and end of a slice `[s:e]` of an array or a string.
+  std::pair<Value, Value> emitSliceBounds(const IndexItem &item,
+                                          mlir::Location l);
   /// An integer index widened to the i64 that container ops take.
   Value toIndex(Value v, const Type *t, mlir::Location l);
   /// The int constant of a type tag (`float_t`, §4.4; neve_type_tag).

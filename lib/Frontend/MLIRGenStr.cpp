@@ -15,17 +15,7 @@ Value Generator::emitStrIndex(const IndexExpr &ix) {
   Value str = emitExpr(*ix.base);
   const IndexItem &item = ix.items[0];
   if (item.isSlice) {
-    // An omitted start is 0, an omitted end NEVE_SLICE_END (INT64_MAX).
-    Value start = item.index
-                      ? toIndex(emitExpr(*item.index), item.index->type, l)
-                      : mlir::arith::ConstantOp::create(
-                            b, l, b.getI64IntegerAttr(0))
-                            .getResult();
-    Value end = item.sliceEnd
-                    ? toIndex(emitExpr(*item.sliceEnd), item.sliceEnd->type, l)
-                    : mlir::arith::ConstantOp::create(
-                          b, l, b.getI64IntegerAttr(INT64_MAX))
-                          .getResult();
+    auto [start, end] = emitSliceBounds(item, l);
     return mlir::neve::StrSliceOp::create(b, l, str, start, end);
   }
   Value index = toIndex(emitExpr(*item.index), item.index->type, l);
