@@ -93,6 +93,8 @@ private:
     case K::Int:
     case K::I64:
     case K::Float:
+    case K::BF16:
+    case K::Half:
     case K::Str:
     case K::Class:
       return;
@@ -404,7 +406,7 @@ private:
       bool pointer =
           bt && ((bt->is(Type::Kind::Pointer) && bt->getElement() &&
                   (bt->getElement()->isIntegral() ||
-                   bt->getElement()->is(Type::Kind::Float))) ||
+                   bt->getElement()->isFloat())) ||
                  (bt->is(Type::Kind::Foreign) && bt->getName() == "float_cpu"));
       if (pointer && ix.items.size() == 1 && !ix.items[0].isSlice) {
         expr(*ix.base);

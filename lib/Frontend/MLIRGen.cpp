@@ -35,6 +35,10 @@ mlir::Type Generator::convert(const Type *t) {
     return b.getI64Type();
   case Type::Kind::Float:
     return b.getF32Type();
+  case Type::Kind::BF16:
+    return b.getBF16Type();
+  case Type::Kind::Half:
+    return b.getF16Type();
   case Type::Kind::Str:
     return mlir::neve::StrType::get(&ctx);
   case Type::Kind::Array:
@@ -85,6 +89,22 @@ Value Generator::convertValue(Value v, const Type *from, const Type *to,
     return mlir::neve::ToStrOp::create(b, l, v, /*is_char=*/true);
   }
   mlir::Type target = convert(to);
+  // Unsigned sources: bool and char.
+  bool fromUnsigned = from->is(Type::Kind::Bool) || from->is(Type::Kind::Char);
+  // bf16 and half are storage types (§4.1): conversions from or to one go
+  // through float, the type their arithmetic happens in.
+  mlir::Type f32 = b.getF32Type();
+  if (from->isFloat() && v.getType() != f32) {
+    v = mlir::arith::ExtFOp::create(b, l, f32, v);
+    if (to->is(Type::Kind::Float))
+      return v;
+  }
+  if (to->isFloat() && target != f32) {
+    if (!from->isFloat())
+      v = fromUnsigned ? Value(mlir::arith::UIToFPOp::create(b, l, f32, v))
+                       : Value(mlir::arith::SIToFPOp::create(b, l, f32, v));
+    return mlir::arith::TruncFOp::create(b, l, target, v);
+  }
   if (to->is(Type::Kind::Bool)) {
     // bool(x) means x != 0 (§4.5).
     if (from->isFloat()) {
@@ -97,8 +117,6 @@ Value Generator::convertValue(Value v, const Type *from, const Type *to,
     return mlir::arith::CmpIOp::create(b, l, mlir::arith::CmpIPredicate::ne, v,
                                        zero);
   }
-  // Unsigned sources: bool and char.
-  bool fromUnsigned = from->is(Type::Kind::Bool) || from->is(Type::Kind::Char);
   if (to->isFloat()) {
     if (from->isFloat())
       return v;
@@ -119,6 +137,12 @@ Value Generator::convertValue(Value v, const Type *from, const Type *to,
   return mlir::arith::ExtSIOp::create(b, l, target, v);
 }
 
+Value Generator::widenStorageFloat(Value v, mlir::Location l) {
+  if (!llvm::isa<mlir::BFloat16Type, mlir::Float16Type>(v.getType()))
+    return v;
+  return mlir::arith::ExtFOp::create(b, l, b.getF32Type(), v);
+}
+
 Value Generator::defaultValue(const Type *t, mlir::Location l) {
   if (Value d = emitValueDefault(t, l))
     return d;
@@ -133,7 +157,7 @@ Value Generator::defaultValue(const Type *t, mlir::Location l) {
     return emitNewMap(t, l);
   mlir::Type mt = convert(t);
   if (t->isFloat())
-    return mlir::arith::ConstantOp::create(b, l, b.getF32FloatAttr(0));
+    return mlir::arith::ConstantOp::create(b, l, b.getFloatAttr(mt, 0));
   return mlir::arith::ConstantOp::create(b, l, b.getIntegerAttr(mt, 0));
 }
 

@@ -27,6 +27,8 @@ Value Generator::emitCall(const CallExpr &e) {
   for (auto &a : e.args)
     args.push_back(emitExpr(*a.value));
   if (!e.decl) {
+    for (Value &a : args)
+      a = widenStorageFloat(a, l);
     // print / printl: char operands are marked, since they lower to i8.
     llvm::SmallVector<bool> chars;
     for (auto &a : e.args)

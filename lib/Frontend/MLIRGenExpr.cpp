@@ -165,7 +165,7 @@ Value Generator::emitArith(BinaryOp op, Value lhs, Value rhs,
 Value Generator::emitConcat(Value lhs, Value rhs, const Type *rhsType,
                              mlir::Location l) {
   if (!rhsType->is(Type::Kind::Str))
-    rhs = mlir::neve::ToStrOp::create(b, l, rhs,
+    rhs = mlir::neve::ToStrOp::create(b, l, widenStorageFloat(rhs, l),
                                       rhsType->is(Type::Kind::Char));
   return mlir::neve::StrConcatOp::create(b, l, lhs, rhs);
 }

@@ -54,6 +54,9 @@ public:
   Value convertValue(Value v, const Type *from, const Type *to,
                      mlir::Location l);
   Value defaultValue(const Type *t, mlir::Location l);
+  /// A bf16 or half value widened to float (§4.1: they are storage types;
+  /// printing and formatting see the float); any other value unchanged.
+  Value widenStorageFloat(Value v, mlir::Location l);
   /// The func.func of `fn`, declared on first use; its body (if it has one)
   /// is queued for emission.
   mlir::func::FuncOp getFunc(const FuncDecl *fn);

@@ -25,17 +25,13 @@ bool neve::mlirgen::isHostPointerIndexable(const Type *t) {
   if (!t->is(Type::Kind::Pointer))
     return false;
   const Type *e = t->getElement();
-  return e && (e->isIntegral() || e->is(Type::Kind::Float));
+  return e && (e->isIntegral() || e->isFloat());
 }
 
 mlir::Type Generator::pointeeType(const Type *ptrType) {
   if (ptrType->is(Type::Kind::Foreign))
     return b.getF32Type(); // float_cpu (isHostPointerIndexable).
-  const Type *e = ptrType->getElement();
-  // bf16 and half are 2-byte storage (§4.1): addresses step by 2 bytes.
-  if (e->is(Type::Kind::BF16) || e->is(Type::Kind::Half))
-    return b.getI16Type();
-  return convert(e);
+  return convert(ptrType->getElement());
 }
 
 Value Generator::emitElementAddress(Value ptr, const Type *ptrType,

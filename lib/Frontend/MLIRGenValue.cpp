@@ -111,7 +111,9 @@ Value Generator::emitEquality(Value lhs, Value rhs, const Type *t,
   if (t->isNullable())
     return mlir::neve::RefEqOp::create(b, l, lhs, rhs);
   if (t->isFloat())
-    return arith::CmpFOp::create(b, l, arith::CmpFPredicate::OEQ, lhs, rhs);
+    return arith::CmpFOp::create(b, l, arith::CmpFPredicate::OEQ,
+                                 widenStorageFloat(lhs, l),
+                                 widenStorageFloat(rhs, l));
   return arith::CmpIOp::create(b, l, arith::CmpIPredicate::eq, lhs, rhs);
 }
 

@@ -8,6 +8,7 @@
 #include "mlir/Conversion/Passes.h"
 #include "mlir/Conversion/ReconcileUnrealizedCasts/ReconcileUnrealizedCasts.h"
 #include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
+#include "mlir/Dialect/Arith/Transforms/Passes.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Target/LLVMIR/Export.h"
 #include "mlir/Transforms/Passes.h"
@@ -33,6 +34,11 @@ void neve::buildNeveCleanupPipeline(mlir::OpPassManager &pm) {
 
 void neve::buildLowerToLLVMPipeline(mlir::OpPassManager &pm) {
   pm.addPass(mlir::createSCFToControlFlowPass());
+  // bf16 conversions become integer code (round to nearest even): LLVM
+  // would otherwise call __truncsfbf2, which Debian 12's libgcc lacks.
+  mlir::arith::ArithExpandOpsPassOptions expand;
+  expand.includeBf16 = true;
+  pm.addPass(mlir::arith::createArithExpandOpsPass(expand));
   pm.addPass(mlir::neve::createConvertNeveToLLVMPass());
   pm.addPass(mlir::createReconcileUnrealizedCastsPass());
 }

@@ -82,3 +82,23 @@ float *vec_cpu_int_offby(void *ctx, vec *v, int32_t k) {
 
 /* proto float_cpu ptr_host(int): a host buffer like ptr_floats */
 float *ptr_host(void *ctx, int32_t n) { return ptr_floats(ctx, n); }
+
+/* proto bf16[] ptr_bf16s(int) and proto half[] ptr_halfs(int): n zeroed
+ * 2-byte elements (§4.1: bf16 and half are storage types). */
+uint16_t *ptr_bf16s(void *ctx, int32_t n) {
+  (void)ctx;
+  return calloc((size_t)(n > 0 ? n : 1), sizeof(uint16_t));
+}
+
+uint16_t *ptr_halfs(void *ctx, int32_t n) { return ptr_bf16s(ctx, n); }
+
+/* proto int ptr_bf16_bits(bf16[], int) and ptr_half_bits(half[], int): the
+ * raw bits of element i, to check the encoding the compiler stores. */
+int32_t ptr_bf16_bits(void *ctx, const uint16_t *p, int32_t i) {
+  (void)ctx;
+  return p[i];
+}
+
+int32_t ptr_half_bits(void *ctx, const uint16_t *p, int32_t i) {
+  return ptr_bf16_bits(ctx, p, i);
+}
