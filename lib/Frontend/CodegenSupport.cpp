@@ -59,6 +59,9 @@ private:
       for (const Type *t : fn.paramTypes)
         protoType(t, fn.loc, "foreign functions taking ");
       protoType(fn.returnType, fn.loc, "foreign functions returning ");
+      if (fn.returnType && fn.returnType->is(Type::Kind::FixedArray))
+        refuse(fn.loc, "foreign functions returning " +
+                           fn.returnType->str() + " (C returns no arrays)");
       return;
     case FuncKind::Operation:
       // A foreign operator: a C call like a non-sys proto (§3.8).
@@ -128,11 +131,20 @@ private:
                         (k ? k->str() : "?") + " keys)");
         return;
       }
-      type(t->getValue(), loc, what);
+      member(t->getValue(), t, loc, what);
       return;
     }
     case K::Any:
       return;
+    case K::FixedArray: {
+      // Stored inline (MLIRGenFixed.cpp): scalar elements.
+      const Type *e = t->getElement();
+      if (e && e->isScalar())
+        return;
+      refuse(loc, what + t->str() + " (fixed arrays of " +
+                      (e ? e->str() : "?") + ")");
+      return;
+    }
     case K::Pointer:
     case K::Foreign:
       // Host pointers: one !llvm.ptr (MLIRGenPointer.cpp).
@@ -141,11 +153,22 @@ private:
     case K::Function:
       // Tuples and function values whose member types are supported.
       for (const Type *m : t->getMembers())
-        type(m, loc, what);
+        member(m, t, loc, what);
       return;
     default:
       refuse(loc, what + t->str());
     }
+  }
+
+  /// A member of a map, tuple or function type: as `type`, but a fixed
+  /// array is stored inline only in variables, fields and results.
+  void member(const Type *m, const Type *outer, llvm::SMLoc loc,
+              const llvm::Twine &what) {
+    if (m && m->is(Type::Kind::FixedArray)) {
+      refuse(loc, what + outer->str() + " (holding " + m->str() + ")");
+      return;
+    }
+    type(m, loc, what);
   }
 
   /// An operator implemented by a definition (compiled like any function)
@@ -334,8 +357,9 @@ private:
         return;
       }
       if (b.op == BinaryOp::Offby && b.lhs->type &&
-          b.lhs->type->is(Type::Kind::Pointer)) {
-        // `T[] offby k`: address arithmetic (§5.3).
+          (b.lhs->type->is(Type::Kind::Pointer) ||
+           b.lhs->type->is(Type::Kind::FixedArray))) {
+        // `T[] offby k` and `T[N] offby k`: address arithmetic (§5.3).
         expr(*b.lhs);
         expr(*b.rhs);
         return;
@@ -402,9 +426,11 @@ private:
         expr(*ix.base);
         return;
       }
-      // Host pointers: `T[]` of numbers and float_cpu (unchecked, §5.2).
+      // Host pointers: `T[]` of numbers and float_cpu (unchecked, §5.2),
+      // and fixed arrays (checked against N).
       bool pointer =
-          bt && ((bt->is(Type::Kind::Pointer) && bt->getElement() &&
+          bt && (bt->is(Type::Kind::FixedArray) ||
+                 (bt->is(Type::Kind::Pointer) && bt->getElement() &&
                   (bt->getElement()->isIntegral() ||
                    bt->getElement()->isFloat())) ||
                  (bt->is(Type::Kind::Foreign) && bt->getName() == "float_cpu"));

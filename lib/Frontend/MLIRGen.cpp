@@ -68,7 +68,9 @@ mlir::Type Generator::convert(const Type *t) {
   }
   case Type::Kind::Pointer:
   case Type::Kind::Foreign:
-    // `T[]` and foreign pointer types: one opaque pointer (§3.8, §4.3).
+  case Type::Kind::FixedArray:
+    // `T[]` and foreign pointer types: one opaque pointer (§3.8, §4.3); a
+    // fixed array T[N] is the address of its storage (MLIRGenFixed.cpp).
     return mlir::LLVM::LLVMPointerType::get(&ctx);
   case Type::Kind::Void:
   case Type::Kind::Error:
@@ -83,6 +85,9 @@ Value Generator::convertValue(Value v, const Type *from, const Type *to,
     return v;
   if (Value r = emitRefConversion(v, from, to, l))
     return r;
+  // T[N] to T[]: the address of the first element (§4.5).
+  if (from->is(Type::Kind::FixedArray))
+    return v;
   if (to->is(Type::Kind::Str)) {
     // A char converts implicitly to its one-character string (§1.5).
     assert(from->is(Type::Kind::Char) && "only a char converts to str");
@@ -155,6 +160,9 @@ Value Generator::defaultValue(const Type *t, mlir::Location l) {
     return mlir::neve::StrConstantOp::create(b, l, "");
   if (t->is(Type::Kind::Map))
     return emitNewMap(t, l);
+  // A T[N] result that runs off the end: N zeros, as the aggregate.
+  if (t->is(Type::Kind::FixedArray))
+    return mlir::LLVM::ZeroOp::create(b, l, fixedStorageType(t));
   mlir::Type mt = convert(t);
   if (t->isFloat())
     return mlir::arith::ConstantOp::create(b, l, b.getFloatAttr(mt, 0));
@@ -226,7 +234,10 @@ mlir::func::FuncOp Generator::getFunc(const FuncDecl *fn) {
   for (const Type *t : fn->paramTypes)
     params.push_back(convert(t));
   llvm::SmallVector<mlir::Type> results;
-  if (!fn->returnType->isVoid())
+  // A T[N] result is returned as the aggregate (the callee's storage dies).
+  if (fn->returnType->is(Type::Kind::FixedArray))
+    results.push_back(fixedStorageType(fn->returnType));
+  else if (!fn->returnType->isVoid())
     results.push_back(convert(fn->returnType));
   mlir::OpBuilder::InsertionGuard guard(b);
   b.setInsertionPointToEnd(module.getBody());
@@ -254,7 +265,13 @@ void Generator::emitFunction(const FuncDecl &fn, mlir::func::FuncOp op) {
   }
   for (auto [param, arg] : llvm::zip(fn.params, args)) {
     declareSlot(*param);
-    mlir::memref::StoreOp::create(b, loc(param->loc), arg, slots[param.get()]);
+    mlir::Location pl = loc(param->loc);
+    // A T[N] argument is the caller's address: copy into our storage.
+    if (param->type->is(Type::Kind::FixedArray))
+      copyFixed(mlir::memref::LoadOp::create(b, pl, slots[param.get()]), arg,
+                param->type, pl);
+    else
+      mlir::memref::StoreOp::create(b, pl, arg, slots[param.get()]);
   }
   // §2.2: the `_prebuild` functions run first.
   if (fn.isMain())
@@ -287,7 +304,17 @@ void Generator::declareSlot(const VarDecl &var) {
   mlir::OpBuilder::InsertionGuard guard(b);
   b.setInsertionPointToStart(entryBlock);
   auto memrefType = mlir::MemRefType::get({}, convert(var.type));
-  slots[&var] = mlir::memref::AllocaOp::create(b, loc(var.loc), memrefType);
+  Value slot = mlir::memref::AllocaOp::create(b, loc(var.loc), memrefType);
+  slots[&var] = slot;
+  // A T[N] variable holds the address of its own storage, set once.
+  if (var.type->is(Type::Kind::FixedArray)) {
+    mlir::Location l = loc(var.loc);
+    Value one = mlir::LLVM::ConstantOp::create(b, l, b.getI64Type(), 1);
+    Value storage = mlir::LLVM::AllocaOp::create(
+        b, l, mlir::LLVM::LLVMPointerType::get(&ctx),
+        fixedStorageType(var.type), one);
+    mlir::memref::StoreOp::create(b, l, storage, slot);
+  }
 }
 
 Value Generator::slotFor(const VarDecl &var) { return slots.lookup(&var); }

@@ -53,7 +53,8 @@ Value Generator::emitIndex(const IndexExpr &ix) {
     return emitMapIndex(ix);
   if (ix.base->type->is(Type::Kind::Str))
     return emitStrIndex(ix);
-  if (ix.base->type->isPointerLike())
+  if (ix.base->type->isPointerLike() ||
+      ix.base->type->is(Type::Kind::FixedArray))
     return emitPointerIndex(ix);
   mlir::Location l = loc(ix.getLoc());
   Value array = emitExpr(*ix.base);

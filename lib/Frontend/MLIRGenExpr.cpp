@@ -1,6 +1,8 @@
 //===- MLIRGenExpr.cpp - Expressions to MLIR --------------------------------===//
 
 #include "MLIRGenInternal.h"
+
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "neve/Runtime/neve_runtime.h"
 
 #include "llvm/ADT/StringSwitch.h"
@@ -67,8 +69,13 @@ Value Generator::emitExpr(const Expr &e) {
   }
   case Expr::Kind::Binary:
     return emitBinary(llvm::cast<BinaryExpr>(e));
-  case Expr::Kind::Call:
-    return emitCall(llvm::cast<CallExpr>(e));
+  case Expr::Kind::Call: {
+    Value v = emitCall(llvm::cast<CallExpr>(e));
+    // A T[N] result arrives as the aggregate: give it storage.
+    if (v && llvm::isa<mlir::LLVM::LLVMArrayType>(v.getType()))
+      return materializeFixed(v, e.type, l);
+    return v;
+  }
   case Expr::Kind::Cast: {
     auto &c = llvm::cast<CastExpr>(e);
     if (isFunctionAdaptation(c))
@@ -178,7 +185,8 @@ Value Generator::emitBinary(const BinaryExpr &e) {
     return emitShortCircuit(e);
   if (isValueEquality(e))
     return emitValueEquality(e);
-  if (e.op == BinaryOp::Offby && e.lhs->type->is(Type::Kind::Pointer))
+  if (e.op == BinaryOp::Offby && (e.lhs->type->is(Type::Kind::Pointer) ||
+                                  e.lhs->type->is(Type::Kind::FixedArray)))
     return emitPointerOffby(e);
   mlir::Location l = loc(e.getLoc());
   Value lhs = emitExpr(*e.lhs);

@@ -73,6 +73,21 @@ public:
   bool isTerminated();
   void emitBlock(const Block &block);
 
+  //===--- MLIRGenFixed.cpp: fixed arrays T[N] ----------------------------===//
+  /// `!llvm.array<N x T>`: the storage of a local, field or result.
+  mlir::Type fixedStorageType(const Type *t);
+  Value fixedByteSize(const Type *t, mlir::Location l);
+  /// New storage for one T[N], in the entry block.
+  Value allocaFixed(const Type *t, mlir::Location l);
+  void copyFixed(Value dst, Value src, const Type *t, mlir::Location l);
+  void zeroFixed(Value dst, const Type *t, mlir::Location l);
+  /// Stores a returned aggregate into new storage; returns its address.
+  Value materializeFixed(Value aggregate, const Type *t, mlir::Location l);
+  /// The aggregate at `addr` (to return it).
+  Value loadFixed(Value addr, const Type *t, mlir::Location l);
+  /// A runtime error unless 0 <= index (i64) < N.
+  void checkFixedIndex(Value index, const Type *t, mlir::Location l);
+
   //===--- MLIRGenStmt.cpp ------------------------------------------------===//
   void emitStmt(const Stmt &s);
   void emitAssign(const AssignStmt &s);

@@ -10,6 +10,8 @@
 
 #include "MLIRGenInternal.h"
 
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+
 using namespace neve;
 using namespace neve::mlirgen;
 
@@ -18,7 +20,7 @@ using namespace neve::mlirgen;
 static bool hasZeroDefault(const Type *t) {
   using K = Type::Kind;
   return !(t->is(K::Str) || t->is(K::Array) || t->is(K::Map) ||
-           t->is(K::Channel) || t->is(K::Tuple) || t->is(K::FixedArray));
+           t->is(K::Channel) || t->is(K::Tuple));
 }
 
 void Generator::ensureClass(const ClassDecl &cls) {
@@ -27,7 +29,10 @@ void Generator::ensureClass(const ClassDecl &cls) {
   llvm::SmallVector<mlir::Attribute> names, types;
   for (auto &f : cls.fields) {
     names.push_back(b.getStringAttr(f->name));
-    types.push_back(mlir::TypeAttr::get(convert(f->type)));
+    // A T[N] field is stored inline (§4.3).
+    types.push_back(mlir::TypeAttr::get(f->type->is(Type::Kind::FixedArray)
+                                            ? fixedStorageType(f->type)
+                                            : convert(f->type)));
   }
   mlir::OpBuilder::InsertionGuard guard(b);
   b.setInsertionPointToStart(module.getBody());
@@ -63,6 +68,9 @@ Value Generator::emitFieldGet(const MemberExpr &e) {
   mlir::Location l = loc(e.getLoc());
   Value obj = emitExpr(*e.base);
   ensureClass(*e.base->type->getClass());
+  if (e.type->is(Type::Kind::FixedArray))
+    return mlir::neve::FieldAddrOp::create(
+        b, l, mlir::LLVM::LLVMPointerType::get(&ctx), obj, e.field->name);
   return mlir::neve::FieldGetOp::create(b, l, convert(e.type), obj,
                                         e.field->name);
 }
@@ -72,6 +80,13 @@ void Generator::emitFieldAssign(const AssignStmt &as, const MemberExpr &target) 
   Value obj = emitExpr(*target.base);
   ensureClass(*target.base->type->getClass());
   Value value = emitExpr(*as.value);
+  if (target.type->is(Type::Kind::FixedArray)) {
+    Value field = mlir::neve::FieldAddrOp::create(
+        b, l, mlir::LLVM::LLVMPointerType::get(&ctx), obj,
+        target.field->name);
+    copyFixed(field, value, target.type, l);
+    return;
+  }
   if (as.compound) {
     Value cur = mlir::neve::FieldGetOp::create(b, l, convert(target.type), obj,
                                                target.field->name);

@@ -46,6 +46,8 @@ Value Generator::emitPointerIndex(const IndexExpr &e) {
   Value ptr = emitExpr(*e.base);
   const Expr &ix = *e.items[0].index;
   Value index = toIndex(emitExpr(ix), ix.type, l);
+  if (e.base->type->is(Type::Kind::FixedArray))
+    checkFixedIndex(index, e.base->type, l);
   Value addr = emitElementAddress(ptr, e.base->type, index, l);
   return mlir::LLVM::LoadOp::create(b, l, pointeeType(e.base->type), addr);
 }
@@ -56,6 +58,8 @@ void Generator::emitPointerAssign(const AssignStmt &as,
   Value ptr = emitExpr(*target.base);
   const Expr &ix = *target.items[0].index;
   Value index = toIndex(emitExpr(ix), ix.type, l);
+  if (target.base->type->is(Type::Kind::FixedArray))
+    checkFixedIndex(index, target.base->type, l);
   Value value = emitExpr(*as.value);
   Value addr = emitElementAddress(ptr, target.base->type, index, l);
   if (as.compound) {

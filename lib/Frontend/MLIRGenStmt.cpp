@@ -11,6 +11,16 @@ void Generator::emitStmt(const Stmt &s) {
   case Stmt::Kind::VarDecl:
     for (auto &var : llvm::cast<VarDeclStmt>(s).vars) {
       declareSlot(*var);
+      if (var->type->is(Type::Kind::FixedArray)) {
+        // Zeros, or a copy of the initializer's elements (§4.3, §4.6).
+        mlir::Location vl = loc(var->loc);
+        Value storage = mlir::memref::LoadOp::create(b, vl, slotFor(*var));
+        if (var->init)
+          copyFixed(storage, emitExpr(*var->init), var->type, vl);
+        else
+          zeroFixed(storage, var->type, vl);
+        continue;
+      }
       Value init = var->init ? emitExpr(*var->init)
                              : defaultValue(var->type, loc(var->loc));
       mlir::memref::StoreOp::create(b, loc(var->loc), init, slotFor(*var));
@@ -24,7 +34,10 @@ void Generator::emitStmt(const Stmt &s) {
     return;
   case Stmt::Kind::Return: {
     auto &rs = llvm::cast<ReturnStmt>(s);
-    if (rs.value)
+    if (rs.value && rs.value->type->is(Type::Kind::FixedArray))
+      mlir::func::ReturnOp::create(
+          b, l, loadFixed(emitExpr(*rs.value), rs.value->type, l));
+    else if (rs.value)
       mlir::func::ReturnOp::create(b, l, emitExpr(*rs.value));
     else if (currentFn->returnType->isVoid())
       mlir::func::ReturnOp::create(b, l);
@@ -68,7 +81,8 @@ void Generator::emitAssign(const AssignStmt &as) {
       ix && ix->base->type->is(Type::Kind::Map))
     return emitMapAssign(as, *ix);
   if (auto *ix = llvm::dyn_cast<IndexExpr>(as.targets[0].get());
-      ix && ix->base->type->isPointerLike())
+      ix && (ix->base->type->isPointerLike() ||
+             ix->base->type->is(Type::Kind::FixedArray)))
     return emitPointerAssign(as, *ix);
   if (auto *ix = llvm::dyn_cast<IndexExpr>(as.targets[0].get())) {
     // `a[i] = x` and `a[i] op= x` (CodegenSupport admits arrays only);
@@ -99,6 +113,11 @@ void Generator::emitAssign(const AssignStmt &as) {
   auto &target = llvm::cast<NameExpr>(*as.targets[0]);
   Value slot = slotFor(*target.decl);
   Value value = emitExpr(*as.value);
+  if (target.type->is(Type::Kind::FixedArray)) {
+    // `a = b` copies the elements (fixed arrays are values, §4.3).
+    copyFixed(mlir::memref::LoadOp::create(b, l, slot), value, target.type, l);
+    return;
+  }
   if (as.compound) {
     Value cur = mlir::memref::LoadOp::create(b, l, slot);
     value = emitCompound(as, cur, target.type, value);

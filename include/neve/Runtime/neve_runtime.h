@@ -265,6 +265,13 @@ neve_array *neve_array_new_atomic(int64_t elem_size, int64_t length);
 int64_t neve_array_size(const neve_array *a, const char *file, int32_t line,
                         int32_t col);
 
+/// Reports `index I out of range for a fixed array of size N` at the
+/// location and ends the program: the cold path of `a[i]` on `T[N]` (§4.3),
+/// whose size the compiler knows, so the check itself is inline.
+NEVE_NORETURN void neve_fixed_index_error(int64_t index, int64_t size,
+                                          const char *file, int32_t line,
+                                          int32_t col);
+
 /// `a[index]`: the address of the element, after a negative index i is
 /// replaced by n + i (§5.2). Any index outside [-n, n) is a runtime error
 /// "index I out of range for array of size N".

@@ -503,11 +503,37 @@ void mlir::neve::annotateArrayArguments(ModuleOp module) {
   });
 }
 
+namespace {
+/// neve.check_index -> one unsigned compare against the constant size and a
+/// cold call of neve_fixed_index_error, which reports the location.
+struct CheckIndexLowering : ConvertOpToLLVMPattern<CheckIndexOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+  LogicalResult
+  matchAndRewrite(CheckIndexOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Value size = LLVM::ConstantOp::create(rewriter, loc, rewriter.getI64Type(),
+                                          op.getSize());
+    // A negative index is huge unsigned.
+    Value outside = LLVM::ICmpOp::create(
+        rewriter, loc, LLVM::ICmpPredicate::uge, adaptor.getIndex(), size);
+    branchToCold(rewriter, loc, outside, [&] {
+      RuntimeCalls rt(rewriter, op->getParentOfType<ModuleOp>());
+      rt.call(loc, "neve_fixed_index_error",
+              withLocation(rewriter, op, {adaptor.getIndex(), size}));
+    });
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+} // namespace
+
 void mlir::neve::populateArrayLoweringPatterns(LLVMTypeConverter &converter,
                                                 RewritePatternSet &patterns) {
   patterns.add<ArrayNewLowering, ArraySizeLowering, ArrayGetLowering,
                ArraySetLowering, ArrayAppendLowering, ArrayPrintLowering,
                ArrayReduceLowering, ArrayScanLowering, ArraySliceLowering,
                ArrayInPlaceLowering<ArrayClearOp>,
-               ArrayInPlaceLowering<ArrayShuffleOp>>(converter);
+               ArrayInPlaceLowering<ArrayShuffleOp>, CheckIndexLowering>(
+      converter);
 }

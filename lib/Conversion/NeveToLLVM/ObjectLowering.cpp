@@ -147,6 +147,27 @@ struct FieldSetLowering : ConvertOpToLLVMPattern<FieldSetOp> {
   }
 };
 
+/// neve.field_addr -> nil check, GEP.
+struct FieldAddrLowering : ConvertOpToLLVMPattern<FieldAddrOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+  LogicalResult
+  matchAndRewrite(FieldAddrOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    ObjectType type = op.getObject().getType();
+    ClassOp cls = getClass(op, type);
+    if (!cls)
+      return rewriter.notifyMatchFailure(op, "undeclared class");
+    emitNilCheck(rewriter, op, adaptor.getObject(),
+                 ("nil object: cannot use field '" + op.getField() + "' of " +
+                  type.getClassName().getValue())
+                     .str());
+    rewriter.replaceOp(op, fieldAddress(rewriter, op.getLoc(),
+                                        *getTypeConverter(), cls,
+                                        adaptor.getObject(), op.getField()));
+    return success();
+  }
+};
+
 /// neve.singleton %init -> neve_singleton(&state, %init, "C", loc), with
 /// one zeroed state global per class.
 struct SingletonLowering : ConvertOpToLLVMPattern<SingletonOp> {
@@ -188,5 +209,6 @@ struct SingletonLowering : ConvertOpToLLVMPattern<SingletonOp> {
 void mlir::neve::populateObjectLoweringPatterns(LLVMTypeConverter &converter,
                                                 RewritePatternSet &patterns) {
   patterns.add<ClassLowering, NewLowering, FieldGetLowering, FieldSetLowering,
+               FieldAddrLowering,
                SingletonLowering>(converter);
 }

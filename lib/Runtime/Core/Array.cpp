@@ -186,6 +186,14 @@ extern "C" int64_t neve_array_size(const neve_array *a, const char *file,
   return a->size;
 }
 
+extern "C" void neve_fixed_index_error(int64_t index, int64_t size,
+                                       const char *file, int32_t line,
+                                       int32_t col) {
+  neve_rt_errorf(file, line, col,
+                 "index %lld out of range for a fixed array of size %lld",
+                 static_cast<long long>(index), static_cast<long long>(size));
+}
+
 extern "C" void *neve_array_at(neve_array *a, int64_t index, const char *file,
                                int32_t line, int32_t col) {
   checkNotNil(a, file, line, col);

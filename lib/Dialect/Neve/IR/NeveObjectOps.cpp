@@ -82,6 +82,23 @@ LogicalResult FieldSetOp::verifySymbolUses(SymbolTableCollection &symbols) {
                      getValue().getType(), symbols);
 }
 
+LogicalResult FieldAddrOp::verifySymbolUses(SymbolTableCollection &symbols) {
+  FailureOr<ClassOp> cls = lookupClass(*this, getObject().getType(), symbols);
+  if (failed(cls))
+    return failure();
+  int64_t index = cls->getFieldIndex(getField());
+  if (index < 0)
+    return emitOpError("class '")
+           << getObject().getType().getClassName().getValue()
+           << "' has no field '" << getField() << "'";
+  Type declared = cls->getFieldType(index);
+  if (!isa<LLVM::LLVMArrayType>(declared))
+    return emitOpError("field '")
+           << getField() << "' has type " << declared
+           << ", not an inline !llvm.array";
+  return success();
+}
+
 LogicalResult SingletonOp::verifySymbolUses(SymbolTableCollection &symbols) {
   return lookupClass(*this, getType(), symbols);
 }

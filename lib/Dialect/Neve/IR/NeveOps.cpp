@@ -7,6 +7,7 @@
 #include "neve/Dialect/Neve/IR/NeveOps.h"
 
 #include "mlir/IR/Matchers.h"
+#include "mlir/IR/PatternMatch.h"
 #include "mlir/IR/OpImplementation.h"
 
 using namespace mlir;
@@ -221,6 +222,25 @@ LogicalResult ArrayPrintOp::verify() {
     return emitOpError("unsupported array element type ") << elem;
   if (getIsChar() && !elem.isInteger(8))
     return emitOpError("'is_char' needs i8 elements, not ") << elem;
+  return success();
+}
+
+LogicalResult CheckIndexOp::verify() {
+  if (getSize() <= 0)
+    return emitOpError("needs a positive size, not ") << getSize();
+  return success();
+}
+
+/// A constant index in range needs no check.
+LogicalResult CheckIndexOp::canonicalize(CheckIndexOp op,
+                                         PatternRewriter &rewriter) {
+  APInt index;
+  if (!matchPattern(op.getIndex(), m_ConstantInt(&index)))
+    return failure();
+  int64_t i = index.getSExtValue();
+  if (i < 0 || i >= op.getSize())
+    return failure();
+  rewriter.eraseOp(op);
   return success();
 }
 

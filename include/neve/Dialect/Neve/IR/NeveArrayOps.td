@@ -185,4 +185,22 @@ def Neve_ArrayPrintOp : Neve_Op<"array_print"> {
 }
 
 
+def Neve_CheckIndexOp : Neve_Op<"check_index"> {
+  let summary = "bounds check of a fixed-array index (`a[i]` on `T[N]`)";
+  let description = [{
+    A runtime error at the op's location unless 0 <= `index` < `size`:
+    fixed arrays `T[N]` (§4.3) know their size, so their elements are
+    checked (the index is not normalised: -1 is out of range). A constant
+    index in range removes the check.
+
+    ```mlir
+    neve.check_index %i below 4 : i64
+    ```
+  }];
+  let arguments = (ins I64:$index, I64Attr:$size);
+  let assemblyFormat = "$index `below` $size attr-dict `:` type($index)";
+  let hasVerifier = 1;
+  let hasCanonicalizeMethod = 1;
+}
+
 #endif // NEVE_ARRAY_OPS

@@ -90,6 +90,25 @@ def Neve_FieldSetOp : Neve_Op<"field_set", [
       "$value `,` $object `[` $field `]` attr-dict `:` type($value) `,` qualified(type($object))";
 }
 
+def Neve_FieldAddrOp : Neve_Op<"field_addr", [
+    DeclareOpInterfaceMethods<SymbolUserOpInterface>, NoMemoryEffect]> {
+  let summary = "the address of a field stored inline (`x.f` of type T[N])";
+  let description = [{
+    The address of field `field` of `object`, whose type must be an
+    `!llvm.array` (a fixed array `T[N]` stored inside the object, §4.3):
+    fixed arrays are used through the address of their first element. A nil
+    object is a runtime error at the op's location.
+
+    ```mlir
+    %p = neve.field_addr %o["taps"] : !neve.object<"Filter"> -> !llvm.ptr
+    ```
+  }];
+  let arguments = (ins Neve_ObjectType:$object, StrAttr:$field);
+  let results = (outs Neve_HostPointer:$result);
+  let assemblyFormat =
+      "$object `[` $field `]` attr-dict `:` qualified(type($object)) `->` type($result)";
+}
+
 def Neve_SingletonOp : Neve_Op<"singleton", [
     DeclareOpInterfaceMethods<SymbolUserOpInterface>]> {
   let summary = "the program's single instance of a class (`$C`)";
