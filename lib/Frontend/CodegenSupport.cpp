@@ -43,8 +43,8 @@ private:
     case FuncKind::Main:
     case FuncKind::Method:
     case FuncKind::Ctor:
-      if (!fn.ctimeParams.empty())
-        refuse(fn.loc, "compile-time parameters");
+      // Compile-time parameters (§3.9): MLIRGen emits one specialization
+      // per tuple of constants at the calls.
       for (auto &p : fn.params)
         type(p->type, p->loc, "parameters of type ");
       type(fn.returnType, fn.loc, "functions returning ");
@@ -174,6 +174,10 @@ private:
   /// An operator implemented by a definition (compiled like any function)
   /// or by a foreign `operation`.
   void operatorFunc(const FuncDecl &fn, llvm::SMLoc loc) {
+    if (!fn.ctimeParams.empty()) {
+      refuse(loc, "operators with compile-time parameters");
+      return;
+    }
     reach(&fn);
   }
 
@@ -322,6 +326,11 @@ private:
       auto &n = llvm::cast<NameExpr>(e);
       if (n.ref == NameRef::Function) {
         // A function used as a value (§3.3).
+        if (n.func && !n.func->ctimeParams.empty()) {
+          refuse(e.getLoc(), "values of functions with compile-time "
+                             "parameters (call them with <constants>)");
+          return;
+        }
         reach(n.func);
         type(e.type, e.getLoc(), "values of type ");
       } else if (n.ref == NameRef::Predeclared &&

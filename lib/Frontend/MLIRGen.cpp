@@ -142,6 +142,19 @@ Value Generator::convertValue(Value v, const Type *from, const Type *to,
   return mlir::arith::ExtSIOp::create(b, l, target, v);
 }
 
+Value Generator::emitCtimeParam(const NameExpr &e) {
+  if (currentCtime.empty() || !currentFn)
+    return nullptr;
+  // Locals cannot shadow the function's outer scope, so the name decides.
+  const auto &names = currentFn->ctimeParams;
+  auto it = llvm::find(names, e.name);
+  if (it == names.end())
+    return nullptr;
+  int64_t value = currentCtime[it - names.begin()];
+  return mlir::arith::ConstantOp::create(
+      b, loc(e.getLoc()), b.getIntegerAttr(convert(e.type), value));
+}
+
 Value Generator::widenStorageFloat(Value v, mlir::Location l) {
   if (!llvm::isa<mlir::BFloat16Type, mlir::Float16Type>(v.getType()))
     return v;
@@ -186,10 +199,13 @@ mlir::OwningOpRef<mlir::ModuleOp> Generator::run(const Program &prog) {
   if (m.main)
     getFunc(m.main);
   while (!pending.empty()) {
-    const FuncDecl *fn = pending.front();
+    auto [fn, ctime] = pending.front();
     pending.pop_front();
-    emitFunction(*fn, funcOps[fn]);
+    currentCtime = ctime;
+    emitFunction(*fn, ctime.empty() ? funcOps[fn]
+                                    : specializations[{fn, ctime}]);
   }
+  currentCtime.clear();
   if (mlir::failed(mlir::verify(module))) {
     module.emitError("internal error: MLIRGen produced invalid IR");
     module->erase();
@@ -221,10 +237,16 @@ std::string Generator::symbolFor(const FuncDecl &fn) {
   return name;
 }
 
-mlir::func::FuncOp Generator::getFunc(const FuncDecl *fn) {
-  auto it = funcOps.find(fn);
-  if (it != funcOps.end())
+mlir::func::FuncOp Generator::getFunc(const FuncDecl *fn,
+                                      llvm::ArrayRef<int64_t> ctime) {
+  std::vector<int64_t> key(ctime.begin(), ctime.end());
+  if (!key.empty()) {
+    auto it = specializations.find({fn, key});
+    if (it != specializations.end())
+      return it->second;
+  } else if (auto it = funcOps.find(fn); it != funcOps.end()) {
     return it->second;
+  }
   if (fn->kind == FuncKind::Proto || fn->kind == FuncKind::Operation)
     return getProtoFunc(fn);
   llvm::SmallVector<mlir::Type> params;
@@ -241,14 +263,24 @@ mlir::func::FuncOp Generator::getFunc(const FuncDecl *fn) {
     results.push_back(convert(fn->returnType));
   mlir::OpBuilder::InsertionGuard guard(b);
   b.setInsertionPointToEnd(module.getBody());
-  auto op = mlir::func::FuncOp::create(b, loc(fn->loc), symbolFor(*fn),
+  std::string symbol = symbolFor(*fn);
+  if (!key.empty()) {
+    symbol += '<';
+    for (size_t i = 0; i < key.size(); ++i)
+      symbol += (i ? "," : "") + std::to_string(key[i]);
+    symbol += '>';
+  }
+  auto op = mlir::func::FuncOp::create(b, loc(fn->loc), symbol,
                                        b.getFunctionType(params, results));
   // Only the entry point and foreign functions are visible outside.
   if (!fn->isMain())
     op.setPrivate();
-  funcOps[fn] = op;
+  if (key.empty())
+    funcOps[fn] = op;
+  else
+    specializations[{fn, key}] = op;
   if (fn->hasBody())
-    pending.push_back(fn);
+    pending.push_back({fn, key});
   return op;
 }
 

@@ -50,6 +50,8 @@ Value Generator::emitExpr(const Expr &e) {
       return emitFunctionRef(llvm::cast<NameExpr>(e));
     if (llvm::cast<NameExpr>(e).ref == NameRef::Predeclared)
       return emitTypeTag(llvm::cast<NameExpr>(e).name, l);
+    if (Value c = emitCtimeParam(llvm::cast<NameExpr>(e)))
+      return c;
     return mlir::memref::LoadOp::create(
         b, l, slotFor(*llvm::cast<NameExpr>(e).decl));
   case Expr::Kind::Unary: {

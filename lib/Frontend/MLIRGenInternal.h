@@ -32,6 +32,7 @@
 #include "llvm/ADT/StringMap.h"
 
 #include <deque>
+#include <map>
 
 namespace neve::mlirgen {
 
@@ -58,8 +59,14 @@ public:
   /// printing and formatting see the float); any other value unchanged.
   Value widenStorageFloat(Value v, mlir::Location l);
   /// The func.func of `fn`, declared on first use; its body (if it has one)
-  /// is queued for emission.
-  mlir::func::FuncOp getFunc(const FuncDecl *fn);
+  /// is queued for emission. A function with compile-time parameters
+  /// (§3.9) has one specialization per tuple `ctime` of constants, with the
+  /// symbol `name<c1,c2>`.
+  mlir::func::FuncOp getFunc(const FuncDecl *fn,
+                             llvm::ArrayRef<int64_t> ctime = {});
+  /// The constant of a compile-time parameter named by `e` in the
+  /// specialization being emitted; null for other names.
+  Value emitCtimeParam(const NameExpr &e);
   /// The symbol of `fn`: `neve_main` for main, the C name of a proto,
   /// `C.m` for methods, `C.ctor` for constructors, the name of a top-level
   /// function (with its mangled parameter types when it is overloaded).
@@ -236,8 +243,15 @@ public:
   mlir::ModuleOp module;
   const Program *program = nullptr;
   llvm::DenseMap<const FuncDecl *, mlir::func::FuncOp> funcOps;
-  /// Functions declared but whose bodies are not emitted yet.
-  std::deque<const FuncDecl *> pending;
+  /// Specializations of functions with compile-time parameters (§3.9).
+  std::map<std::pair<const FuncDecl *, std::vector<int64_t>>,
+           mlir::func::FuncOp>
+      specializations;
+  /// Functions (and their compile-time arguments) declared but whose
+  /// bodies are not emitted yet.
+  std::deque<std::pair<const FuncDecl *, std::vector<int64_t>>> pending;
+  /// The compile-time arguments of the function being emitted.
+  std::vector<int64_t> currentCtime;
   /// How many top-level functions share each name (overloads get mangled
   /// symbols).
   llvm::StringMap<unsigned> topLevelNameCount;
