@@ -4,6 +4,8 @@
 #   make run         build, then compile and run examples/hello.nv
 #   make test        build, then every test; ends with `N passed, N failed, N skipped`
 #   make bench       build, then the CPU benchmarks (Neve vs C++, bench/results/cpu.json)
+#   make bench-concurrency  channels and spawn/join: Neve runtime vs Go vs C++
+#                    (bench/results/concurrency.json; needs golang-go)
 #   make gpu-bundle  build the folder that scripts/gpu-run.sh runs on the GPU machine
 
 BUILD ?= build
@@ -12,7 +14,7 @@ BUILD_TYPE ?= Release
 CMAKE ?= cmake
 DEPS_STAMP := .deps-stamp
 
-.PHONY: all deps configure build run test bench gpu-bundle clean
+.PHONY: all deps configure build run test bench bench-concurrency gpu-bundle clean
 
 all: build
 
@@ -40,6 +42,9 @@ test: build
 
 bench: build
 	python3 bench/cpu/run.py --build $(BUILD)
+
+bench-concurrency: configure
+	python3 bench/concurrency/run.py --build $(BUILD)
 
 gpu-bundle: build
 	bash scripts/gpu-bundle.sh $(BUILD) gpu-bundle

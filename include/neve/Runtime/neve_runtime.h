@@ -467,6 +467,123 @@ neve_map *neve_map_get_map(neve_map *m, int64_t key, int32_t key_kind,
 
 
 //===----------------------------------------------------------------------===//
+// Concurrency (§6.8): tasks, finish, split arguments, locks, channels
+//===----------------------------------------------------------------------===//
+//
+// Tasks (§6.8.1, §6.8.3). `async` and `asyncs` bodies are outlined into
+// functions taking one environment pointer (the captured locals, allocated
+// by compiled code with the collector). The runtime keeps \p env reachable
+// by the collector from the call until the task's function returns. Every
+// task runs on its own thread, taken from a cached pool of worker threads
+// (registered with the collector): idle workers are reused, a new thread is
+// started when none is idle, so a task that blocks never delays another.
+// At most 4096 threads live at once (busy and idle); starting a task beyond
+// that is a runtime error "too many threads: more than 4096 live threads".
+// A runtime error raised in a task is reported as
+// `file:line:col: runtime error: msg (in thread tid T of N)`. A task's
+// unfinished print line is written when it ends.
+//
+// `finish` is neve_finish_begin ... neve_finish_end; the compiler passes the
+// scope of the innermost lexically enclosing `finish` to every neve_async /
+// neve_asyncs inside it (also from inside task bodies nested in it), and
+// NULL outside any `finish`. neve_finish_end waits until every task
+// registered with the scope has ended, then frees it (a task's end happens
+// before neve_finish_end returns, §6.8.6).
+
+typedef struct neve_finish neve_finish;
+typedef void (*neve_task_fn)(void *env);
+
+/// A new `finish` scope.
+neve_finish *neve_finish_begin(void);
+
+/// Waits for every task registered with \p f, then frees \p f (NULL: no-op).
+void neve_finish_end(neve_finish *f);
+
+/// `async`: runs fn(env) on a thread and returns at once. In the task `tid`
+/// is 0 and `tN` 1. \p f may be NULL (the task is never joined).
+void neve_async(neve_finish *f, neve_task_fn fn, void *env);
+
+/// `asyncs n`: starts \p n tasks running fn(env) (none when n <= 0); task i
+/// sees `tid` i and `tN` n. All share the one \p env.
+void neve_asyncs(neve_finish *f, int64_t n, neve_task_fn fn, void *env);
+
+/// `tid`, `tN` (thread-local; 0 and 1 outside asyncs tasks) and `tHW` (the
+/// number of online hardware threads, at least 1). In a task, the thread's
+/// context (neve_context) has thread_id = tid.
+int32_t neve_tid(void);
+int32_t neve_tn(void);
+int32_t neve_thw(void);
+
+// Split arguments (§6.8.2): the share of thread \p t of \p n, as a new array
+// (the elements copied) with the element size and kind (scanned or atomic)
+// of \p xs. A nil \p xs is a runtime error "member access through nil"
+// (reported at <runtime>:0:0); n <= 0 or t outside [0, n) gives an empty
+// array.
+
+/// `>xs`: with len elements and c = ceil(len / n), indices
+/// [t*c, min(len, (t+1)*c)), possibly none.
+neve_array *neve_array_split_chunk(neve_array *xs, int64_t t, int64_t n);
+
+/// `:xs`: indices t, t+n, t+2n, ... below len.
+neve_array *neve_array_split_stride(neve_array *xs, int64_t t, int64_t n);
+
+// Locks (§6.8.4): process-wide mutexes, one per distinct name, interned on
+// first use and never freed, so compiled code may cache the pointer. Not
+// re-entrant (taking a lock twice in a thread deadlocks).
+
+/// The lock named \p name ("" or NULL: the anonymous lock of a bare `lock`).
+void *neve_lock_get(const char *name);
+
+/// Takes / gives back a lock from neve_lock_get (NULL is a runtime error
+/// "member access through nil").
+void neve_lock_acquire(void *lock);
+void neve_lock_release(void *lock);
+
+// Channels (§6.8.5). A `channel<T, N>` value is a `neve_channel *` (opaque,
+// collected); NULL is nil. Elements are \p elem_size raw bytes copied with
+// memcpy (4 for int and float, 8 for i64 and for references: str, arrays,
+// objects; the padded size for a tuple). The slots are scanned by the
+// collector, so references queued in a channel stay alive. The queue is a
+// lock-free bounded ring (Vyukov's MPMC algorithm); a thread sleeps only
+// when the channel is full (send) or empty and open (recv). A send happens
+// before the receive that takes its value (§6.8.6).
+//
+// The functions take no source location: a nil channel is a runtime error
+// "member access through nil" reported at <runtime>:0:0, so compiled code
+// should test for nil inline and report it at the expression with
+// neve_rt_error, as it does for arrays.
+
+typedef struct neve_channel neve_channel;
+
+/// A new open channel of \p capacity slots (N > 0, else a runtime error).
+neve_channel *neve_channel_new(int64_t capacity, int64_t elem_size);
+
+/// `ch <- e`: waits while the channel is full, then enqueues the elem_size
+/// bytes at \p elem. Does nothing on a terminated channel (also when it is
+/// terminated while the sender waits).
+void neve_channel_send(neve_channel *ch, const void *elem);
+
+/// `v <- ch`: waits while the channel is empty and open, then dequeues the
+/// oldest value into \p out and returns true. Values sent before terminate
+/// are still delivered; on a terminated, empty channel it zero-fills \p out
+/// and returns false at once.
+bool neve_channel_recv(neve_channel *ch, void *out);
+
+/// `ch.alive()`: true until neve_channel_terminate.
+bool neve_channel_alive(neve_channel *ch);
+
+/// `ch.terminate()`: idempotent; wakes every waiting sender and receiver.
+void neve_channel_terminate(neve_channel *ch);
+
+/// `ch.sum()` for int, i64 and float elements (the element size must be 4,
+/// 8, 4, else a runtime error): removes every queued value without waiting
+/// and returns their sum (0 for none; int and i64 wrap, float rounds at each
+/// step, in queue order).
+int32_t neve_channel_sum_int(neve_channel *ch);
+int64_t neve_channel_sum_i64(neve_channel *ch);
+float neve_channel_sum_float(neve_channel *ch);
+
+//===----------------------------------------------------------------------===//
 // Type tags (§4.4)
 //===----------------------------------------------------------------------===//
 

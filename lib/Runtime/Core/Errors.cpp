@@ -14,7 +14,13 @@
 // reports never mix, the exit status is that of the first, and no lock is
 // taken twice.
 //
+// An error raised by a task of the thread runtime (Concurrency/Tasks.cpp)
+// names it: `file:line:col: runtime error: msg (in thread tid T of N)`. The
+// main thread's report has no suffix.
+//
 //===----------------------------------------------------------------------===//
+
+#include "../Concurrency/ConcurrencyInternal.h"
 
 #include "neve/Runtime/neve_runtime.h"
 
@@ -75,6 +81,14 @@ void flushOutput() {
   text += std::to_string(col);
   text += ": runtime error: ";
   text += msg ? msg : "";
+  int32_t tid, tn;
+  if (neve_rt::currentTask(tid, tn)) {
+    text += " (in thread tid ";
+    text += std::to_string(tid);
+    text += " of ";
+    text += std::to_string(tn);
+    text += ')';
+  }
   text += '\n';
   writeAll(STDERR_FILENO, text.data(), text.size());
   _exit(1);
