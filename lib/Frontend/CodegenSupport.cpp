@@ -136,6 +136,9 @@ private:
     }
     case K::Any:
       return;
+    case K::Channel:
+      member(t->getElement(), t, loc, what);
+      return;
     case K::FixedArray: {
       // Stored inline (MLIRGenFixed.cpp): scalar elements.
       const Type *e = t->getElement();
@@ -198,10 +201,6 @@ private:
     switch (s.getKind()) {
     case Stmt::Kind::VarDecl:
       for (auto &v : llvm::cast<VarDeclStmt>(s).vars) {
-        if (v->isReceive) {
-          refuse(v->loc, "channel receives");
-          continue;
-        }
         type(v->type, v->loc, "variables of type ");
         if (v->init)
           expr(*v->init);
@@ -299,14 +298,33 @@ private:
       block(m.body);
       return;
     }
-    case Stmt::Kind::Channel:
-      refuse(s.getLoc(), "channel operations");
+    case Stmt::Kind::Channel: {
+      // `ch <- v`, and `v <- ch` into a variable or a field (§6.8.5).
+      auto &c = llvm::cast<ChannelStmt>(s);
+      if (!c.isSend) {
+        auto *member = llvm::dyn_cast<MemberExpr>(c.lhs.get());
+        if (!llvm::isa<NameExpr>(*c.lhs) && !(member && member->field)) {
+          refuse(c.lhs->getLoc(), "receiving into this target (receive into "
+                                  "a variable or a field)");
+          return;
+        }
+      }
+      expr(*c.lhs);
+      expr(*c.rhs);
       return;
+    }
     case Stmt::Kind::Finish:
+      block(llvm::cast<FinishStmt>(s).body);
+      return;
     case Stmt::Kind::Lock:
+      block(llvm::cast<LockStmt>(s).body);
+      return;
     case Stmt::Kind::Async:
+      block(llvm::cast<AsyncStmt>(s).body);
+      return;
     case Stmt::Kind::Asyncs:
-      refuse(s.getLoc(), "threads, 'finish' and 'lock'");
+      expr(*llvm::cast<AsyncsStmt>(s).count);
+      block(llvm::cast<AsyncsStmt>(s).body);
       return;
     case Stmt::Kind::Launch:
       refuse(s.getLoc(), "'launch'");
@@ -336,6 +354,9 @@ private:
       } else if (n.ref == NameRef::Predeclared &&
                  llvm::StringRef(n.name).ends_with("_t")) {
         return; // a type tag (§4.4): an int constant
+      } else if (n.ref == NameRef::Predeclared &&
+                 (n.name == "tid" || n.name == "tN" || n.name == "tHW")) {
+        return; // thread ids (§6.8.1)
       } else if (n.ref != NameRef::Var)
         refuse(e.getLoc(), "'" + n.name + "'");
       else
@@ -499,6 +520,17 @@ private:
           expr(*c.receiver);
           for (auto &a : c.args)
             expr(*a.value);
+          return;
+        }
+        if (rt && rt->is(Type::Kind::Channel)) {
+          // alive, terminate; sum of int, i64 or float elements (§6.8.5).
+          if (!(c.builtin == "alive" || c.builtin == "terminate" ||
+                (c.builtin == "sum" && foldable(rt->getElement())))) {
+            refuse(e.getLoc(), "the channel method '" + c.builtin + "' on " +
+                                   rt->str());
+            return;
+          }
+          expr(*c.receiver);
           return;
         }
         if (!rt || !rt->is(Type::Kind::Array)) {

@@ -50,6 +50,8 @@ mlir::Type Generator::convert(const Type *t) {
     return mlir::neve::ObjectType::get(&ctx, b.getStringAttr(t->getName()));
   case Type::Kind::Any:
     return mlir::neve::AnyType::get(&ctx);
+  case Type::Kind::Channel:
+    return mlir::neve::ChannelType::get(&ctx, convert(t->getElement()));
   case Type::Kind::Tuple: {
     llvm::SmallVector<mlir::Type> elems;
     for (const Type *m : t->getMembers())
@@ -173,6 +175,10 @@ Value Generator::defaultValue(const Type *t, mlir::Location l) {
     return mlir::neve::StrConstantOp::create(b, l, "");
   if (t->is(Type::Kind::Map))
     return emitNewMap(t, l);
+  // A channel variable starts as a new open channel (§6.8.5).
+  if (t->is(Type::Kind::Channel))
+    return mlir::neve::ChannelNewOp::create(
+        b, l, llvm::cast<mlir::neve::ChannelType>(convert(t)), t->getCount());
   // A T[N] result that runs off the end: N zeros, as the aggregate.
   if (t->is(Type::Kind::FixedArray))
     return mlir::LLVM::ZeroOp::create(b, l, fixedStorageType(t));
@@ -349,7 +355,12 @@ void Generator::declareSlot(const VarDecl &var) {
   }
 }
 
-Value Generator::slotFor(const VarDecl &var) { return slots.lookup(&var); }
+Value Generator::slotFor(const VarDecl &var) {
+  if (Value slot = slots.lookup(&var))
+    return slot;
+  // A local of the code around a task body: captured (§6.8.1).
+  return captureSlot(var, taskFrames.size());
+}
 
 void Generator::emitBlock(const Block &block) {
   for (auto &s : block) {

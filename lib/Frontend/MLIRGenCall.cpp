@@ -16,6 +16,8 @@ Value Generator::emitCall(const CallExpr &e) {
       return emitMapMethod(e);
     if (e.receiver->type->is(Type::Kind::Str))
       return emitStrMethod(e);
+    if (e.receiver->type->is(Type::Kind::Channel))
+      return emitChannelMethod(e);
     return emitArrayMethod(e);
   }
   if (e.callKind == CallKind::Builtin && isCompiledHostBuiltin(e.builtin))
@@ -25,7 +27,7 @@ Value Generator::emitCall(const CallExpr &e) {
   if (e.callKind == CallKind::ExtMethod)
     args.push_back(emitExpr(*e.receiver));
   for (auto &a : e.args)
-    args.push_back(emitExpr(*a.value));
+    args.push_back(emitArg(a));
   if (!e.decl) {
     for (Value &a : args)
       a = widenStorageFloat(a, l);

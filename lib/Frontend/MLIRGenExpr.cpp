@@ -48,8 +48,12 @@ Value Generator::emitExpr(const Expr &e) {
   case Expr::Kind::Name:
     if (llvm::cast<NameExpr>(e).ref == NameRef::Function)
       return emitFunctionRef(llvm::cast<NameExpr>(e));
-    if (llvm::cast<NameExpr>(e).ref == NameRef::Predeclared)
-      return emitTypeTag(llvm::cast<NameExpr>(e).name, l);
+    if (llvm::cast<NameExpr>(e).ref == NameRef::Predeclared) {
+      llvm::StringRef name = llvm::cast<NameExpr>(e).name;
+      if (name == "tid" || name == "tN" || name == "tHW")
+        return emitThreadId(name, l);
+      return emitTypeTag(name, l);
+    }
     if (Value c = emitCtimeParam(llvm::cast<NameExpr>(e)))
       return c;
     return mlir::memref::LoadOp::create(

@@ -42,6 +42,10 @@ using mlir::Value;
 /// compiles to a load or store for (MLIRGenPointer.cpp).
 bool isHostPointerIndexable(const Type *t);
 
+/// Whether the default of `t` (§4.6) is all-zero bits (what neve.new gives
+/// a field and a terminated channel gives a receive).
+bool hasZeroDefault(const Type *t);
+
 class Generator {
 public:
   Generator(mlir::MLIRContext &ctx, const llvm::SourceMgr &sm)
@@ -263,8 +267,55 @@ public:
   mlir::Block *entryBlock = nullptr;
   struct LoopTargets {
     mlir::Block *breakTo, *continueTo;
+    /// `cleanups.size()` when the loop started: break and continue run the
+    /// cleanups above it.
+    size_t cleanupDepth = 0;
   };
   std::vector<LoopTargets> loops;
+
+  //===--- MLIRGenConcurrency.cpp: threads, locks, channels (§6.8) -------===//
+  /// What leaving a `lock` or `finish` block must undo, on every path out
+  /// (fall-through, return, break, continue).
+  struct Cleanup {
+    enum class Kind { Lock, Finish } kind;
+    std::string lockName;
+    Value scope;
+  };
+  std::vector<Cleanup> cleanups;
+  /// The `finish` scopes lexically around the code being emitted.
+  std::vector<Value> finishScopes;
+  /// A task body being emitted (a region of neve.async/asyncs), with the
+  /// state of the code around it.
+  struct TaskFrame {
+    /// The body, detached until the neve.async/asyncs is built at the end.
+    std::unique_ptr<mlir::Region> body;
+    mlir::Block *entry;
+    llvm::SmallVector<Value> captures;
+    mlir::OpBuilder::InsertPoint spawnPoint;
+    llvm::DenseMap<const VarDecl *, Value> outerSlots;
+    Value outerSelf;
+    mlir::Block *outerEntry;
+    std::vector<LoopTargets> outerLoops;
+    std::vector<Cleanup> outerCleanups;
+    std::vector<Value> outerFinish;
+  };
+  std::vector<TaskFrame> taskFrames;
+
+  void emitFinish(const FinishStmt &s);
+  void emitLock(const LockStmt &s);
+  void emitTask(const Stmt &s, const Block &body, const Expr *count);
+  void emitChannelStmt(const ChannelStmt &s);
+  /// Receives from `channel` and converts to `to`.
+  Value emitReceive(const Expr &channel, const Type *to, mlir::Location l);
+  Value emitChannelMethod(const CallExpr &e);
+  Value emitThreadId(llvm::StringRef name, mlir::Location l);
+  /// A call argument, with its split (`>xs`, `:xs`) applied.
+  Value emitArg(const Arg &a);
+  /// Runs the cleanups above `depth` (innermost first), keeping them.
+  void emitCleanups(size_t depth);
+  /// The slot of `var` seen from task level `level`, capturing it into
+  /// the task bodies between its declaration and that level.
+  Value captureSlot(const VarDecl &var, size_t level);
 };
 
 } // namespace neve::mlirgen

@@ -15,9 +15,7 @@
 using namespace neve;
 using namespace neve::mlirgen;
 
-/// Whether the default of `t` (§4.6) is all-zero bits, which neve.new
-/// already gives a field.
-static bool hasZeroDefault(const Type *t) {
+bool neve::mlirgen::hasZeroDefault(const Type *t) {
   using K = Type::Kind;
   return !(t->is(K::Str) || t->is(K::Array) || t->is(K::Map) ||
            t->is(K::Channel) || t->is(K::Tuple));
@@ -123,7 +121,7 @@ Value Generator::emitMethodCall(const CallExpr &e) {
           e.decl->parent->name);
   llvm::SmallVector<Value> args{recv};
   for (auto &a : e.args)
-    args.push_back(emitExpr(*a.value));
+    args.push_back(emitArg(a));
   auto call = mlir::func::CallOp::create(b, l, getFunc(e.decl), args);
   return call.getNumResults() ? call.getResult(0) : nullptr;
 }

@@ -11,6 +11,13 @@ void Generator::emitStmt(const Stmt &s) {
   case Stmt::Kind::VarDecl:
     for (auto &var : llvm::cast<VarDeclStmt>(s).vars) {
       declareSlot(*var);
+      if (var->isReceive) {
+        // `T v <- ch` (§6.8.5).
+        mlir::memref::StoreOp::create(
+            b, loc(var->loc), emitReceive(*var->init, var->type, loc(var->loc)),
+            slotFor(*var));
+        continue;
+      }
       if (var->type->is(Type::Kind::FixedArray)) {
         // Zeros, or a copy of the initializer's elements (§4.3, §4.6).
         mlir::Location vl = loc(var->loc);
@@ -34,23 +41,53 @@ void Generator::emitStmt(const Stmt &s) {
     return;
   case Stmt::Kind::Return: {
     auto &rs = llvm::cast<ReturnStmt>(s);
+    if (!taskFrames.empty()) {
+      // `return` in a task body ends the thread (its value is unused).
+      if (rs.value)
+        emitExpr(*rs.value);
+      emitCleanups(0);
+      mlir::neve::TaskReturnOp::create(b, l);
+      return;
+    }
+    Value result;
     if (rs.value && rs.value->type->is(Type::Kind::FixedArray))
-      mlir::func::ReturnOp::create(
-          b, l, loadFixed(emitExpr(*rs.value), rs.value->type, l));
+      result = loadFixed(emitExpr(*rs.value), rs.value->type, l);
     else if (rs.value)
-      mlir::func::ReturnOp::create(b, l, emitExpr(*rs.value));
-    else if (currentFn->returnType->isVoid())
-      mlir::func::ReturnOp::create(b, l);
+      result = emitExpr(*rs.value);
+    else if (!currentFn->returnType->isVoid())
+      result = defaultValue(currentFn->returnType, l);
+    // Leaving `lock` and `finish` blocks on the way out.
+    emitCleanups(0);
+    if (result)
+      mlir::func::ReturnOp::create(b, l, result);
     else
-      mlir::func::ReturnOp::create(b, l,
-                                   defaultValue(currentFn->returnType, l));
+      mlir::func::ReturnOp::create(b, l);
     return;
   }
   case Stmt::Kind::Break:
+    emitCleanups(loops.back().cleanupDepth);
     mlir::cf::BranchOp::create(b, l, loops.back().breakTo);
     return;
   case Stmt::Kind::Continue:
+    emitCleanups(loops.back().cleanupDepth);
     mlir::cf::BranchOp::create(b, l, loops.back().continueTo);
+    return;
+  case Stmt::Kind::Finish:
+    emitFinish(llvm::cast<FinishStmt>(s));
+    return;
+  case Stmt::Kind::Lock:
+    emitLock(llvm::cast<LockStmt>(s));
+    return;
+  case Stmt::Kind::Async:
+    emitTask(s, llvm::cast<AsyncStmt>(s).body, nullptr);
+    return;
+  case Stmt::Kind::Asyncs: {
+    auto &as = llvm::cast<AsyncsStmt>(s);
+    emitTask(s, as.body, as.count.get());
+    return;
+  }
+  case Stmt::Kind::Channel:
+    emitChannelStmt(llvm::cast<ChannelStmt>(s));
     return;
   case Stmt::Kind::If:
     emitIf(llvm::cast<IfStmt>(s));
@@ -165,7 +202,7 @@ void Generator::emitLoop(mlir::Location l, llvm::function_ref<Value()> cond,
   b.setInsertionPointToEnd(header);
   mlir::cf::CondBranchOp::create(b, l, cond(), bodyBlock, exit);
   b.setInsertionPointToEnd(bodyBlock);
-  loops.push_back({exit, latchBlock});
+  loops.push_back({exit, latchBlock, cleanups.size()});
   body();
   loops.pop_back();
   if (!isTerminated())
@@ -294,7 +331,7 @@ void Generator::emitMultiLoop(const MultiLoopStmt &s) {
     mlir::cf::BranchOp::create(b, l, header[k]);
   }
   b.setInsertionPointToEnd(body);
-  loops.push_back({exit, latch[n - 1]});
+  loops.push_back({exit, latch[n - 1], cleanups.size()});
   emitBlock(s.body);
   loops.pop_back();
   if (!isTerminated())

@@ -33,6 +33,8 @@ void neve::buildNeveCleanupPipeline(mlir::OpPassManager &pm) {
 }
 
 void neve::buildLowerToLLVMPipeline(mlir::OpPassManager &pm) {
+  // Task bodies become functions first (§6.8).
+  pm.addPass(mlir::neve::createConvertConcurrencyToRuntimePass());
   pm.addPass(mlir::createSCFToControlFlowPass());
   // bf16 conversions become integer code (round to nearest even): LLVM
   // would otherwise call __truncsfbf2, which Debian 12's libgcc lacks.

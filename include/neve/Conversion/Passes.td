@@ -20,4 +20,20 @@ def ConvertNeveToLLVMPass : Pass<"convert-neve-to-llvm", "mlir::ModuleOp"> {
   let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
 }
 
+def ConvertConcurrencyToRuntimePass
+    : Pass<"convert-concurrency-to-runtime", "mlir::ModuleOp"> {
+  let summary = "Outline async/asyncs bodies into task functions";
+  let description = [{
+    Every `neve.async` and `neve.asyncs` (innermost first) becomes a private
+    function `@<enclosing>.task<N>(%env: !llvm.ptr)` holding its body: the
+    entry block unpacks the captured values with `neve.task_env`, and
+    `neve.task_return` becomes `func.return`. In its place remains a
+    `neve.task_spawn` of that function with the same scope, count and
+    captures, which `--convert-neve-to-llvm` lowers to the runtime's
+    neve_async / neve_asyncs with a garbage-collected environment struct.
+    The captures were taken by value when MLIRGen emitted the op (§6.8.1).
+  }];
+  let dependentDialects = ["::mlir::func::FuncDialect"];
+}
+
 #endif // NEVE_CONVERSION_PASSES

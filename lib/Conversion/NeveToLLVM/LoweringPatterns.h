@@ -39,6 +39,10 @@ void populateValueLoweringPatterns(LLVMTypeConverter &converter,
 void populateObjectLoweringPatterns(LLVMTypeConverter &converter,
                                     RewritePatternSet &patterns);
 
+/// finish, task_spawn/task_env, thread ids, array_split, locks, channels.
+void populateConcurrencyLoweringPatterns(LLVMTypeConverter &converter,
+                                         RewritePatternSet &patterns);
+
 /// Emits `if (ptr == null) neve_rt_error(loc of op, msg)` (cold) and leaves
 /// the rewriter in the continuation block.
 void emitNilCheck(ConversionPatternRewriter &rewriter, Operation *op,

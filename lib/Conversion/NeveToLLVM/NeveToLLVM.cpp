@@ -84,6 +84,8 @@ void mlir::neve::populateNeveToLLVMTypeConversions(
       [ctx](ObjectType) { return LLVM::LLVMPointerType::get(ctx); });
   converter.addConversion(
       [ctx](AnyType) { return LLVM::LLVMPointerType::get(ctx); });
+  converter.addConversion(
+      [ctx](ChannelType) { return LLVM::LLVMPointerType::get(ctx); });
   // Tuples are values: a literal struct of their converted elements.
   converter.addConversion([&converter](TupleType t) -> std::optional<Type> {
     SmallVector<Type> elems;
@@ -105,4 +107,5 @@ void mlir::neve::populateNeveToLLVMConversionPatterns(
   populateObjectLoweringPatterns(converter, patterns);
   populateScalarLoweringPatterns(converter, patterns);
   populateValueLoweringPatterns(converter, patterns);
+  populateConcurrencyLoweringPatterns(converter, patterns);
 }

@@ -17,6 +17,7 @@ include "neve/Dialect/Neve/IR/NeveArrayOps.td"
 include "neve/Dialect/Neve/IR/NeveMapOps.td"
 include "neve/Dialect/Neve/IR/NeveValueOps.td"
 include "neve/Dialect/Neve/IR/NeveObjectOps.td"
+include "neve/Dialect/Neve/IR/NeveConcurrencyOps.td"
 
 //===----------------------------------------------------------------------===//
 // Printing

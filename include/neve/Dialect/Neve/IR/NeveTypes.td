@@ -60,6 +60,17 @@ def Neve_AnyType : Neve_Type<"Any", "any"> {
   }];
 }
 
+def Neve_ChannelType : Neve_Type<"Channel", "channel"> {
+  let summary = "a bounded FIFO channel of elements (§6.8.5)";
+  let description = [{
+    A reference to a runtime `neve_channel`: a bounded queue for many
+    producers and consumers, whose capacity is fixed when it is created
+    (`neve.channel_new`). The null reference is `nil`.
+  }];
+  let parameters = (ins "::mlir::Type":$elementType);
+  let assemblyFormat = "`<` $elementType `>`";
+}
+
 /// Values that `neve.print` accepts: integers (i1 prints as a bool), f32 and
 /// strings.
 def Neve_Printable : AnyTypeOf<[AnySignlessInteger, F32, Neve_StrType]>;

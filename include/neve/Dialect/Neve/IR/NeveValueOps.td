@@ -20,6 +20,7 @@ def Neve_HostPointer : Type<
 /// Types whose values are one reference that may be `nil` (§4.2): strings,
 /// arrays, maps, objects, `any`, function values and host pointers (§4.3).
 def Neve_Nullable : AnyTypeOf<[Neve_StrType, Neve_ArrayType, Neve_MapType,
+                               Neve_ChannelType,
                                Neve_ObjectType, Neve_AnyType, FunctionType,
                                Neve_HostPointer],
                               "a nullable reference type">;
