@@ -103,24 +103,37 @@ struct NewLowering : ConvertOpToLLVMPattern<NewOp> {
   }
 };
 
+/// The address of field `field` of `object` (the converted object of `op`),
+/// after an inline nil check whose message says what `verb` could not do;
+/// null when the class is undeclared.
+template <typename Op>
+static Value checkedFieldAddress(Op op, Value object, StringRef verb,
+                                 const TypeConverter &converter,
+                                 ConversionPatternRewriter &rewriter) {
+  ObjectType type = op.getObject().getType();
+  ClassOp cls = getClass(op, type);
+  if (!cls)
+    return nullptr;
+  emitNilCheck(rewriter, op, object,
+               ("nil object: cannot " + verb + " field '" + op.getField() +
+                "' of " + type.getClassName().getValue())
+                   .str());
+  return fieldAddress(rewriter, op.getLoc(), converter, cls, object,
+                      op.getField());
+}
+
 /// neve.field_get -> nil check, GEP, load.
 struct FieldGetLowering : ConvertOpToLLVMPattern<FieldGetOp> {
   using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
   LogicalResult
   matchAndRewrite(FieldGetOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    ObjectType type = op.getObject().getType();
-    ClassOp cls = getClass(op, type);
-    if (!cls)
+    Value addr = checkedFieldAddress(op, adaptor.getObject(), "read",
+                                     *getTypeConverter(), rewriter);
+    if (!addr)
       return rewriter.notifyMatchFailure(op, "undeclared class");
-    Type resultType = getTypeConverter()->convertType(op.getType());
-    emitNilCheck(rewriter, op, adaptor.getObject(),
-                 ("nil object: cannot read field '" + op.getField() +
-                  "' of " + type.getClassName().getValue())
-                     .str());
-    Value addr = fieldAddress(rewriter, op.getLoc(), *getTypeConverter(), cls,
-                              adaptor.getObject(), op.getField());
-    rewriter.replaceOpWithNewOp<LLVM::LoadOp>(op, resultType, addr);
+    rewriter.replaceOpWithNewOp<LLVM::LoadOp>(
+        op, getTypeConverter()->convertType(op.getType()), addr);
     return success();
   }
 };
@@ -131,16 +144,10 @@ struct FieldSetLowering : ConvertOpToLLVMPattern<FieldSetOp> {
   LogicalResult
   matchAndRewrite(FieldSetOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    ObjectType type = op.getObject().getType();
-    ClassOp cls = getClass(op, type);
-    if (!cls)
+    Value addr = checkedFieldAddress(op, adaptor.getObject(), "assign",
+                                     *getTypeConverter(), rewriter);
+    if (!addr)
       return rewriter.notifyMatchFailure(op, "undeclared class");
-    emitNilCheck(rewriter, op, adaptor.getObject(),
-                 ("nil object: cannot assign field '" + op.getField() +
-                  "' of " + type.getClassName().getValue())
-                     .str());
-    Value addr = fieldAddress(rewriter, op.getLoc(), *getTypeConverter(), cls,
-                              adaptor.getObject(), op.getField());
     LLVM::StoreOp::create(rewriter, op.getLoc(), adaptor.getValue(), addr);
     rewriter.eraseOp(op);
     return success();
@@ -153,17 +160,11 @@ struct FieldAddrLowering : ConvertOpToLLVMPattern<FieldAddrOp> {
   LogicalResult
   matchAndRewrite(FieldAddrOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    ObjectType type = op.getObject().getType();
-    ClassOp cls = getClass(op, type);
-    if (!cls)
+    Value addr = checkedFieldAddress(op, adaptor.getObject(), "use",
+                                     *getTypeConverter(), rewriter);
+    if (!addr)
       return rewriter.notifyMatchFailure(op, "undeclared class");
-    emitNilCheck(rewriter, op, adaptor.getObject(),
-                 ("nil object: cannot use field '" + op.getField() + "' of " +
-                  type.getClassName().getValue())
-                     .str());
-    rewriter.replaceOp(op, fieldAddress(rewriter, op.getLoc(),
-                                        *getTypeConverter(), cls,
-                                        adaptor.getObject(), op.getField()));
+    rewriter.replaceOp(op, addr);
     return success();
   }
 };
