@@ -23,12 +23,16 @@ import argparse
 import datetime
 import json
 import os
-import platform
 import shlex
 import shutil
 import subprocess
 import sys
 import tempfile
+
+# bench/benchinfo.py: the machine and commit every result records.
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+from benchinfo import git_commit  # noqa: E402
+from benchinfo import machine_info as _machine_info  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
@@ -85,35 +89,7 @@ def better(unit, a, b):
 
 
 def machine_info(go):
-    info = {"platform": platform.platform(), "cpus": os.cpu_count()}
-    try:
-        with open("/proc/cpuinfo") as f:
-            for line in f:
-                if line.startswith("model name"):
-                    info["cpu"] = line.split(":", 1)[1].strip()
-                    break
-    except OSError:
-        pass
-    try:
-        info["load_average"] = [round(x, 2) for x in os.getloadavg()]
-    except OSError:
-        pass
-    for key, cmd in (("cxx", ["c++", "--version"]), ("go", [go, "version"])):
-        try:
-            info[key] = run(cmd).stdout.splitlines()[0]
-        except (OSError, subprocess.CalledProcessError):
-            pass
-    return info
-
-
-def git_commit():
-    try:
-        commit = run(["git", "rev-parse", "HEAD"], cwd=ROOT).stdout.strip()
-        dirty = run(["git", "status", "--porcelain", "--untracked-files=no"],
-                    cwd=ROOT).stdout.strip()
-        return commit + ("+dirty" if dirty else "")
-    except (OSError, subprocess.CalledProcessError):
-        return "unknown"
+    return _machine_info((("cxx", ["c++", "--version"]), ("go", [go, "version"])))
 
 
 def main():

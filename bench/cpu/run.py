@@ -21,13 +21,16 @@ import argparse
 import datetime
 import json
 import os
-import platform
 import resource
 import shlex
 import subprocess
 import sys
 import tempfile
 import time
+
+# bench/benchinfo.py: the machine and commit every result records.
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+from benchinfo import git_commit, machine_info  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
@@ -62,37 +65,6 @@ def time_once(exe):
         raise RuntimeError(f"{exe} exited with {proc.returncode}:\n"
                            f"{proc.stdout}{proc.stderr}")
     return {"wall": wall, "cpu": cpu}, proc.stdout
-
-
-def machine_info():
-    info = {"platform": platform.platform(), "cpus": os.cpu_count()}
-    try:
-        with open("/proc/cpuinfo") as f:
-            for line in f:
-                if line.startswith("model name"):
-                    info["cpu"] = line.split(":", 1)[1].strip()
-                    break
-    except OSError:
-        pass
-    try:
-        info["load_average"] = [round(x, 2) for x in os.getloadavg()]
-    except OSError:
-        pass
-    try:
-        info["cxx"] = run(["c++", "--version"]).stdout.splitlines()[0]
-    except (OSError, subprocess.CalledProcessError):
-        pass
-    return info
-
-
-def git_commit():
-    try:
-        commit = run(["git", "rev-parse", "HEAD"], cwd=ROOT).stdout.strip()
-        dirty = run(["git", "status", "--porcelain", "--untracked-files=no"],
-                    cwd=ROOT).stdout.strip()
-        return commit + ("+dirty" if dirty else "")
-    except (OSError, subprocess.CalledProcessError):
-        return "unknown"
 
 
 def main():
