@@ -52,7 +52,12 @@ private:
       return;
     case FuncKind::Gpu:
     case FuncKind::Kernel:
-      refuse(fn.loc, "kernels and gpu functions");
+      // Device code (§3.7, MLIRGenDevice.cpp); layout parameters with
+      // shape parameters (§8.5.6) need the layout dialect.
+      for (auto &p : fn.params)
+        type(p->type, p->loc, "parameters of type ");
+      type(fn.returnType, fn.loc, "functions returning ");
+      block(fn.body);
       return;
     case FuncKind::Proto:
       // A C declaration: its types must have a C form (§3.8).
@@ -150,7 +155,18 @@ private:
     }
     case K::Pointer:
     case K::Foreign:
-      // Host pointers: one !llvm.ptr (MLIRGenPointer.cpp).
+    case K::Address:
+      // Host pointers: one !llvm.ptr (MLIRGenPointer.cpp); element
+      // addresses `v{...}` (§8.5.5).
+      return;
+    case K::Layout:
+      // A layout with constant extents is its base address
+      // (MLIRGenDevice.cpp); run-time extents need the layout dialect.
+      for (const Extent &x : t->getExtents())
+        if (x.kind != Extent::Kind::Const) {
+          refuse(loc, what + t->str() + " (layouts with run-time extents)");
+          return;
+        }
       return;
     case K::Tuple:
     case K::Function:
@@ -326,9 +342,23 @@ private:
       expr(*llvm::cast<AsyncsStmt>(s).count);
       block(llvm::cast<AsyncsStmt>(s).body);
       return;
-    case Stmt::Kind::Launch:
-      refuse(s.getLoc(), "'launch'");
+    case Stmt::Kind::Launch: {
+      auto &l = llvm::cast<LaunchStmt>(s);
+      if (l.stream) {
+        refuse(l.stream->getLoc(), "a launch on an explicit stream");
+        return;
+      }
+      for (auto &x : l.grid)
+        expr(*x);
+      for (auto &x : l.block)
+        expr(*x);
+      if (l.smem && !l.smemIsKernelSize)
+        expr(*l.smem);
+      for (auto &a : l.args)
+        expr(*a.value);
+      reach(l.kernel);
       return;
+    }
     }
   }
 
@@ -357,6 +387,9 @@ private:
       } else if (n.ref == NameRef::Predeclared &&
                  (n.name == "tid" || n.name == "tN" || n.name == "tHW")) {
         return; // thread ids (§6.8.1)
+      } else if (n.ref == NameRef::Predeclared &&
+                 isDeviceValueName(n.name)) {
+        return; // bx, tx, lane, ... (§8.2)
       } else if (n.ref != NameRef::Var)
         refuse(e.getLoc(), "'" + n.name + "'");
       else
@@ -469,6 +502,19 @@ private:
         expr(*ix.items[0].index);
         return;
       }
+      // Layouts: `v[i, j]` (§8.5.3), address arithmetic on the base.
+      if (bt && bt->is(Type::Kind::Layout)) {
+        type(bt, e.getLoc(), "indexing a ");
+        expr(*ix.base);
+        for (auto &item : ix.items) {
+          if (item.isSlice) {
+            refuse(e.getLoc(), "slicing a layout");
+            return;
+          }
+          expr(*item.index);
+        }
+        return;
+      }
       if (!bt || !(bt->is(Type::Kind::Array) || bt->is(Type::Kind::Map) ||
                    bt->is(Type::Kind::Str))) {
         refuse(e.getLoc(), "indexing a " + (bt ? bt->str() : std::string("?")));
@@ -569,7 +615,9 @@ private:
           expr(*a.value);
         return;
       }
-      if (c.callKind == CallKind::Builtin && isCompiledHostBuiltin(c.builtin)) {
+      if (c.callKind == CallKind::Builtin &&
+          (isCompiledHostBuiltin(c.builtin) ||
+           isDeviceIntrinsicCall(c.builtin))) {
         for (auto &a : c.args)
           expr(*a.value);
         return;
@@ -588,7 +636,9 @@ private:
       bool print = c.callKind == CallKind::Builtin &&
                    (c.builtin == "print" || c.builtin == "printl");
       bool direct = c.callKind == CallKind::Function && c.decl &&
-                    c.decl->kind == FuncKind::Def && !c.decl->isOperator;
+                    (c.decl->kind == FuncKind::Def ||
+                     c.decl->kind == FuncKind::Gpu) &&
+                    !c.decl->isOperator;
       if (!print && !direct) {
         refuse(e.getLoc(), "calls of '" + c.calleeName() + "'");
         return;
@@ -611,6 +661,24 @@ private:
     case Expr::Kind::Self:
     case Expr::Kind::TypeTag:
       return;
+    case Expr::Kind::LayoutNew: {
+      auto &n = llvm::cast<LayoutNewExpr>(e);
+      type(e.type, e.getLoc(), "");
+      if (n.base)
+        expr(*n.base);
+      return;
+    }
+    case Expr::Kind::Select: {
+      auto &sel = llvm::cast<SelectExpr>(e);
+      if (sel.isTile) {
+        refuse(e.getLoc(), "tiles 'v{...}(...)' (the layout dialect)");
+        return;
+      }
+      expr(*sel.base);
+      for (auto &x : sel.braces)
+        expr(*x);
+      return;
+    }
     case Expr::Kind::Global: {
       // `$C` runs C's constructor with its defaults.
       auto &g = llvm::cast<GlobalExpr>(e);

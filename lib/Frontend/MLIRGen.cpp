@@ -71,8 +71,12 @@ mlir::Type Generator::convert(const Type *t) {
   case Type::Kind::Pointer:
   case Type::Kind::Foreign:
   case Type::Kind::FixedArray:
+  case Type::Kind::Layout:
+  case Type::Kind::Address:
     // `T[]` and foreign pointer types: one opaque pointer (§3.8, §4.3); a
-    // fixed array T[N] is the address of its storage (MLIRGenFixed.cpp).
+    // fixed array T[N] is the address of its storage (MLIRGenFixed.cpp); a
+    // layout with constant extents is its base address and an element
+    // address `v{...}` is an address (MLIRGenDevice.cpp).
     return mlir::LLVM::LLVMPointerType::get(&ctx);
   case Type::Kind::Void:
   case Type::Kind::Error:
@@ -87,8 +91,10 @@ Value Generator::convertValue(Value v, const Type *from, const Type *to,
     return v;
   if (Value r = emitRefConversion(v, from, to, l))
     return r;
-  // T[N] to T[]: the address of the first element (§4.5).
-  if (from->is(Type::Kind::FixedArray))
+  // T[N] to T[]: the address of the first element (§4.5); so are a layout
+  // (its corner element) and an element address.
+  if (from->is(Type::Kind::FixedArray) || from->is(Type::Kind::Layout) ||
+      from->is(Type::Kind::Address))
     return v;
   if (to->is(Type::Kind::Str)) {
     // A char converts implicitly to its one-character string (§1.5).
@@ -281,6 +287,11 @@ mlir::func::FuncOp Generator::getFunc(const FuncDecl *fn,
   // Only the entry point and foreign functions are visible outside.
   if (!fn->isMain())
     op.setPrivate();
+  // Device code (§3.7): --neve-outline-kernels moves it to a gpu.module.
+  if (fn->kind == FuncKind::Kernel)
+    op->setAttr(mlir::neve::kKernelAttrName, b.getUnitAttr());
+  else if (fn->kind == FuncKind::Gpu)
+    op->setAttr(mlir::neve::kDeviceAttrName, b.getUnitAttr());
   if (key.empty())
     funcOps[fn] = op;
   else

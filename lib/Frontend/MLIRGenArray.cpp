@@ -54,7 +54,8 @@ Value Generator::emitIndex(const IndexExpr &ix) {
   if (ix.base->type->is(Type::Kind::Str))
     return emitStrIndex(ix);
   if (ix.base->type->isPointerLike() ||
-      ix.base->type->is(Type::Kind::FixedArray))
+      ix.base->type->is(Type::Kind::FixedArray) ||
+      ix.base->type->is(Type::Kind::Layout))
     return emitPointerIndex(ix);
   mlir::Location l = loc(ix.getLoc());
   Value array = emitExpr(*ix.base);

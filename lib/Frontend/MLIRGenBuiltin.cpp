@@ -46,6 +46,7 @@ bool neve::isCompiledHostBuiltin(llvm::StringRef name) {
              true)
       .Cases({"arange_int", "randu", "randn", "seed", "start_timer"}, true)
       .Cases({"end_timer", "sleep", "_quit_", "argv"}, true)
+      .Cases({"to_cuda", "tarena_reset"}, true)
       .Default(false);
 }
 
@@ -100,6 +101,14 @@ Value Generator::emitBuiltinCall(const CallExpr &e) {
     return callRuntime("neve_end_timer", f32, {}, l);
   if (name == "sleep")
     return callRuntime("neve_sleep", {}, args, l);
+  if (name == "to_cuda") {
+    // A new device buffer with the array's floats (§7, runtime GPU layer).
+    mlir::Type ptr = mlir::LLVM::LLVMPointerType::get(&ctx);
+    Value context = callRuntime("neve_context", ptr, {}, l);
+    return callRuntime("neve_to_cuda", ptr, {context, args[0]}, l);
+  }
+  if (name == "tarena_reset")
+    return callRuntime("neve_tarena_reset", {}, {}, l);
   assert(name == "_quit_" && "builtin refused by CodegenSupport");
   return callRuntime("neve_quit", {}, {}, l);
 }

@@ -20,6 +20,8 @@ Value Generator::emitCall(const CallExpr &e) {
       return emitChannelMethod(e);
     return emitArrayMethod(e);
   }
+  if (e.callKind == CallKind::Builtin && isDeviceIntrinsicCall(e.builtin))
+    return emitIntrinsic(e);
   if (e.callKind == CallKind::Builtin && isCompiledHostBuiltin(e.builtin))
     return emitBuiltinCall(e);
   llvm::SmallVector<Value> args;

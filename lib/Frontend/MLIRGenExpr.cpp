@@ -52,6 +52,8 @@ Value Generator::emitExpr(const Expr &e) {
       llvm::StringRef name = llvm::cast<NameExpr>(e).name;
       if (name == "tid" || name == "tN" || name == "tHW")
         return emitThreadId(name, l);
+      if (isDeviceValueName(name))
+        return emitDeviceValue(name, l);
       return emitTypeTag(name, l);
     }
     if (Value c = emitCtimeParam(llvm::cast<NameExpr>(e)))
@@ -110,6 +112,10 @@ Value Generator::emitExpr(const Expr &e) {
     return emitFieldGet(llvm::cast<MemberExpr>(e));
   case Expr::Kind::New:
     return emitNew(llvm::cast<NewExpr>(e));
+  case Expr::Kind::LayoutNew:
+    return emitLayoutNew(llvm::cast<LayoutNewExpr>(e));
+  case Expr::Kind::Select:
+    return emitSelect(llvm::cast<SelectExpr>(e));
   default:
     break;
   }
@@ -185,6 +191,9 @@ Value Generator::emitConcat(Value lhs, Value rhs, const Type *rhsType,
 
 Value Generator::emitBinary(const BinaryExpr &e) {
   namespace arith = mlir::arith;
+  // `float_pp offby k` and the other buffer types: inline (§3.8, §9.1).
+  if (isBufferOffby(e))
+    return emitForeignOffby(e);
   if (e.opFunc)
     return emitOperatorCall(e);
   if (e.op == BinaryOp::And || e.op == BinaryOp::Or)

@@ -42,6 +42,10 @@ using mlir::Value;
 /// compiles to a load or store for (MLIRGenPointer.cpp).
 bool isHostPointerIndexable(const Type *t);
 
+/// `p offby k` on float_pp, bf16_pp, float_cpu or bf16_cpu: address
+/// arithmetic, not a call of the prelude's `operation` (§3.8, §9.1).
+bool isBufferOffby(const BinaryExpr &e);
+
 /// Whether the default of `t` (§4.6) is all-zero bits (what neve.new gives
 /// a field and a terminated channel gives a receive).
 bool hasZeroDefault(const Type *t);
@@ -240,6 +244,24 @@ public:
   /// latter receives the runtime context first, §3.8).
   Value emitOperatorFuncCall(const FuncDecl &op, Value lhs, Value rhs,
                              mlir::Location l);
+
+  //===--- MLIRGenDevice.cpp: kernels, launch, intrinsics, layouts -----===//
+  /// An integer value as i32 (launch dimensions).
+  Value toI32(Value v, mlir::Location l);
+  /// `bx`, `tx`, `bdx`, `gdx`, `warp`, `lane`, ... (§8.2).
+  Value emitDeviceValue(llvm::StringRef name, mlir::Location l);
+  Value emitIntrinsic(const CallExpr &e);
+  void emitLaunch(const LaunchStmt &s);
+  /// `layout<T, d...>(p)`, `layout<T, d..., smem>()`, `layout<T, d...>()`.
+  Value emitLayoutNew(const LayoutNewExpr &e);
+  /// The address of element `coords` of the layout at `base` (§8.5.3).
+  Value emitLayoutAddress(Value base, const Type *layout,
+                          llvm::ArrayRef<const Expr *> coords,
+                          mlir::Location l);
+  Value emitLayoutIndexAddress(const IndexExpr &e);
+  /// `v{i, j}`: an element address (§8.5.5).
+  Value emitSelect(const SelectExpr &e);
+  Value emitForeignOffby(const BinaryExpr &e);
 
   mlir::MLIRContext &ctx;
   const llvm::SourceMgr &sm;

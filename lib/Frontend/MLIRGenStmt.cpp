@@ -104,6 +104,9 @@ void Generator::emitStmt(const Stmt &s) {
   case Stmt::Kind::MultiLoop:
     emitMultiLoop(llvm::cast<MultiLoopStmt>(s));
     return;
+  case Stmt::Kind::Launch:
+    emitLaunch(llvm::cast<LaunchStmt>(s));
+    return;
   default:
     break;
   }
@@ -119,7 +122,8 @@ void Generator::emitAssign(const AssignStmt &as) {
     return emitMapAssign(as, *ix);
   if (auto *ix = llvm::dyn_cast<IndexExpr>(as.targets[0].get());
       ix && (ix->base->type->isPointerLike() ||
-             ix->base->type->is(Type::Kind::FixedArray)))
+             ix->base->type->is(Type::Kind::FixedArray) ||
+             ix->base->type->is(Type::Kind::Layout)))
     return emitPointerAssign(as, *ix);
   if (auto *ix = llvm::dyn_cast<IndexExpr>(as.targets[0].get())) {
     // `a[i] = x` and `a[i] op= x` (CodegenSupport admits arrays only);

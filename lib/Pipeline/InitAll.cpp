@@ -21,6 +21,7 @@
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/InitAllExtensions.h"
+#include "mlir/Target/LLVM/NVVM/Target.h"
 #include "mlir/Transforms/Passes.h"
 
 void mlir::neve::registerAllNeveDialects(DialectRegistry &registry) {
@@ -31,6 +32,8 @@ void mlir::neve::registerAllNeveDialects(DialectRegistry &registry) {
                   ub::UBDialect, vector::VectorDialect>();
   // Interface implementations (memref mem2reg, LLVM translation, ...).
   registerAllExtensions(registry);
+  // #nvvm.target serialises gpu.modules to PTX (gpu-module-to-binary).
+  NVVM::registerNVVMTargetInterfaceExternalModels(registry);
 }
 
 void mlir::neve::registerAllNevePasses() {

@@ -10,6 +10,8 @@
 #include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
 #include "mlir/Dialect/Arith/Transforms/Passes.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/GPU/Transforms/Passes.h"
 #include "mlir/Target/LLVMIR/Export.h"
 #include "mlir/Transforms/Passes.h"
 
@@ -30,6 +32,62 @@ void neve::buildNeveCleanupPipeline(mlir::OpPassManager &pm) {
   pm.addPass(mlir::createMem2Reg());
   pm.addPass(mlir::createCanonicalizerPass());
   pm.addPass(mlir::createCSEPass());
+}
+
+/// The CUDA toolkit's root: $CUDA_HOME, $CUDA_PATH or /usr/local/cuda.
+static std::string cudaRoot() {
+  for (const char *var : {"CUDA_HOME", "CUDA_PATH"})
+    if (const char *root = std::getenv(var))
+      return root;
+  return "/usr/local/cuda";
+}
+
+std::string neve::findLibdevice() {
+  llvm::SmallString<256> path(cudaRoot());
+  llvm::sys::path::append(path, "nvvm", "libdevice", "libdevice.10.bc");
+  return llvm::sys::fs::exists(path) ? std::string(path) : std::string();
+}
+
+void neve::buildDevicePipeline(mlir::OpPassManager &pm,
+                               const DeviceOptions &options) {
+  pm.addPass(mlir::neve::createNeveOutlineKernelsPass());
+  mlir::OpPassManager &device = pm.nest<mlir::gpu::GPUModuleOp>();
+  // gpu functions are always inlined (§3.7), then dropped.
+  device.addPass(mlir::createInlinerPass());
+  device.addPass(mlir::createSymbolDCEPass());
+  device.addPass(mlir::createCanonicalizerPass());
+  device.addPass(mlir::createCSEPass());
+  device.addPass(mlir::neve::createConvertNeveDeviceToLLVMPass());
+  device.addPass(mlir::createSCFToControlFlowPass());
+  mlir::arith::ArithExpandOpsPassOptions expand;
+  expand.includeBf16 = true;
+  device.addPass(mlir::arith::createArithExpandOpsPass(expand));
+  device.addPass(mlir::createConvertGpuOpsToNVVMOps());
+  device.addPass(mlir::createReconcileUnrealizedCastsPass());
+  // One target for the cubin, one for the PTX the driver compiles on other
+  // GPUs; the CUDA math library (libdevice) serves exp, log, pow, ...
+  std::string libdevice = findLibdevice();
+  for (const std::string &chip : {options.chip, options.ptxChip}) {
+    mlir::GpuNVVMAttachTargetOptions target;
+    target.chip = chip;
+    target.features = "+ptx80";
+    target.optLevel = 3;
+    if (!libdevice.empty())
+      target.linkLibs.push_back(libdevice);
+    pm.addPass(mlir::createGpuNVVMAttachTarget(target));
+    if (options.ptxChip == options.chip)
+      break;
+  }
+  mlir::GpuModuleToBinaryPassOptions binary;
+  binary.compilationTarget = "isa";
+  pm.addPass(mlir::createGpuModuleToBinaryPass(binary));
+}
+
+void neve::buildEmbedKernelsPipeline(mlir::OpPassManager &pm,
+                                     const DeviceOptions &options) {
+  mlir::neve::NeveEmbedKernelsPassOptions embed;
+  embed.chip = options.chip;
+  pm.addPass(mlir::neve::createNeveEmbedKernelsPass(embed));
 }
 
 void neve::buildLowerToLLVMPipeline(mlir::OpPassManager &pm) {

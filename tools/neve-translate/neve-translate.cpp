@@ -16,6 +16,8 @@
 #include "neve/InitAll.h"
 #include "neve/Pipeline/Pipeline.h"
 
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Pass/PassManager.h"
@@ -34,7 +36,11 @@ using namespace neve;
 namespace cl = llvm::cl;
 
 namespace {
-enum class Emit { Ast, Neve, Lowered, LLVM, Obj, Exe };
+/// Prints the PTX of the `--gpu-arch` target of every embedded kernel
+/// module (nothing for a program without kernels).
+void printPtx(mlir::ModuleOp module, llvm::raw_ostream &os);
+
+enum class Emit { Ast, Neve, Ptx, Lowered, LLVM, Obj, Exe };
 
 cl::OptionCategory category("neve-translate options");
 cl::opt<std::string> inputFile(cl::Positional, cl::desc("<file.nv>"),
@@ -45,11 +51,17 @@ cl::opt<Emit> emit(
     "emit", cl::desc("Stop after a stage and write its result"),
     cl::values(clEnumValN(Emit::Ast, "ast", "the typed AST"),
                clEnumValN(Emit::Neve, "neve", "the neve dialect IR"),
+               clEnumValN(Emit::Ptx, "ptx", "the PTX of the kernels"),
                clEnumValN(Emit::Lowered, "lowered", "the LLVM dialect IR"),
                clEnumValN(Emit::LLVM, "llvm", "optimized LLVM IR"),
                clEnumValN(Emit::Obj, "obj", "an object file"),
                clEnumValN(Emit::Exe, "exe", "an executable (default)")),
     cl::init(Emit::Exe), cl::cat(category));
+cl::opt<std::string> gpuArch(
+    "gpu-arch",
+    cl::desc("The GPU whose cubin is embedded and whose PTX --emit=ptx "
+             "prints (PTX for sm_80 is embedded too)"),
+    cl::init("sm_90"), cl::value_desc("sm_NN"), cl::cat(category));
 cl::opt<bool> checkOnly("check", cl::desc("Parse and type-check, then exit"),
                         cl::cat(category));
 cl::opt<bool> parseOnly(
@@ -190,7 +202,18 @@ int compile(const char *argv0) {
   if (emit == Emit::Neve)
     return writeOutput([&](llvm::raw_ostream &os) { mod->print(os); }) ? 0 : 1;
 
+  DeviceOptions device;
+  device.chip = gpuArch;
+  mlir::PassManager kernels(&context);
+  buildDevicePipeline(kernels, device);
+  if (mlir::failed(kernels.run(*mod)))
+    return 1;
+  if (emit == Emit::Ptx)
+    return writeOutput([&](llvm::raw_ostream &os) { printPtx(*mod, os); }) ? 0
+                                                                           : 1;
+
   mlir::PassManager lower(&context);
+  buildEmbedKernelsPipeline(lower, device);
   buildLowerToLLVMPipeline(lower);
   if (mlir::failed(lower.run(*mod)))
     return 1;
@@ -235,6 +258,15 @@ int compile(const char *argv0) {
   link.libraries.assign(libs.begin(), libs.end());
   link.libraryDirs.assign(libDirs.begin(), libDirs.end());
   return linkExecutable(objPath, output, link) ? 0 : 1;
+}
+void printPtx(mlir::ModuleOp module, llvm::raw_ostream &os) {
+  for (auto bin : module.getOps<mlir::gpu::BinaryOp>())
+    for (mlir::Attribute a : bin.getObjectsAttr()) {
+      auto object = llvm::cast<mlir::gpu::ObjectAttr>(a);
+      auto target = llvm::dyn_cast<mlir::NVVM::NVVMTargetAttr>(object.getTarget());
+      if (target && target.getChip() == gpuArch)
+        os << object.getObject().getValue();
+    }
 }
 } // namespace
 

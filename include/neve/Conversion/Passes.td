@@ -36,4 +36,59 @@ def ConvertConcurrencyToRuntimePass
   let dependentDialects = ["::mlir::func::FuncDialect"];
 }
 
+def NeveOutlineKernelsPass
+    : Pass<"neve-outline-kernels", "mlir::ModuleOp"> {
+  let summary = "Move kernel and gpu functions into a gpu.module; launches "
+                "become gpu.launch_func";
+  let description = [{
+    Functions marked `neve.kernel` become `gpu.func ... kernel` in
+    `gpu.module @neve_kernels`; functions marked `neve.device` move there
+    unchanged (the device pipeline inlines them). Each `neve.smem_alloc`
+    becomes an internal workgroup-memory global (`addr_space = 3`, 16-byte
+    aligned) of that module, used through a generic pointer. Each
+    `neve.launch` becomes a call `neve_gpu_launch_site(file, line, col)`
+    followed by `gpu.launch_func async [%stream]` on the launching thread's
+    stream (`neve_gpu_stream()`, §6.7), with index-cast dimensions. The
+    module gets the `gpu.container_module` attribute.
+  }];
+  let dependentDialects = ["::mlir::gpu::GPUDialect",
+                           "::mlir::LLVM::LLVMDialect",
+                           "::mlir::arith::ArithDialect",
+                           "::mlir::func::FuncDialect"];
+}
+
+def ConvertNeveDeviceToLLVMPass
+    : Pass<"convert-neve-device-to-llvm", "mlir::gpu::GPUModuleOp"> {
+  let summary = "Lower the neve ops of device code to the LLVM dialect";
+  let description = [{
+    The neve ops that may appear in kernels and gpu functions (tuples,
+    checked integer division, fixed-array index checks) are lowered with the
+    host patterns of --convert-neve-to-llvm in a partial conversion, so that
+    upstream `convert-gpu-to-nvvm` can lower the rest. A failed check traps
+    (`llvm.trap`): the runtime reports the fault with the kernel's name and
+    launch site at the next synchronisation.
+  }];
+  let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
+}
+
+def NeveEmbedKernelsPass : Pass<"neve-embed-kernels", "mlir::ModuleOp"> {
+  let summary = "Pack each gpu.binary into one object: a cubin and PTX";
+  let description = [{
+    Expects `gpu.binary` ops whose objects are PTX (`gpu-module-to-binary
+    {format=isa}`), one per NVVM target. The PTX of the target `chip`
+    (default sm_90) is assembled with ptxas into a cubin; the result is one
+    `bin` object holding the runtime's `NEVEKRN1` container (a cubin for
+    that chip and the PTX of every target), from which the runtime picks by
+    the device's compute capability at the first launch (docs/runtime-gpu.md).
+    Without ptxas, only the PTX is embedded and a warning says so.
+  }];
+  let options = [
+    Option<"chip", "chip", "std::string", /*default=*/"\"sm_90\"",
+           "The target whose PTX is assembled into a cubin">,
+    Option<"ptxas", "ptxas", "std::string", /*default=*/"\"\"",
+           "The ptxas to use (default: $NEVE_PTXAS, $CUDA_HOME/bin, "
+           "/usr/local/cuda/bin, PATH)">
+  ];
+}
+
 #endif // NEVE_CONVERSION_PASSES

@@ -34,6 +34,13 @@ std::vector<const FuncDecl *> prebuildFunctions(const Program &program);
 /// sqrt, min, max, glob, argv, seed, randu, ...).
 bool isCompiledHostBuiltin(llvm::StringRef name);
 
+/// The §8.4 intrinsics MLIRGen compiles (not cp_async16, ldmatrix and mma,
+/// which need the layout dialect).
+bool isDeviceIntrinsicCall(llvm::StringRef name);
+
+/// `bx by bz tx ty tz warp lane bdx … gdz` (§8.2).
+bool isDeviceValueName(llvm::StringRef name);
+
 /// Emits `program` (which must have passed Sema and CodegenSupport): main
 /// and every function, method and constructor it reaches, in any module.
 /// Returns null on failure.

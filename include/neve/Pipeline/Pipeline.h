@@ -26,6 +26,30 @@ namespace neve {
 /// result is what `--emit=neve` prints.
 void buildNeveCleanupPipeline(mlir::OpPassManager &pm);
 
+/// Device code generation (§8): which GPUs the embedded kernels are for.
+struct DeviceOptions {
+  /// The chip whose cubin is embedded (ptxas) and whose PTX --emit=ptx prints.
+  std::string chip = "sm_90";
+  /// The chip of the PTX the driver compiles on other GPUs.
+  std::string ptxChip = "sm_80";
+};
+
+/// The CUDA math library (libdevice.10.bc) under $CUDA_HOME, $CUDA_PATH or
+/// /usr/local/cuda, or "" when there is none.
+std::string findLibdevice();
+
+/// Kernels to PTX: neve-outline-kernels, then on the gpu.module: inline,
+/// symbol-dce, canonicalize, cse, convert-neve-device-to-llvm,
+/// convert-scf-to-cf, arith-expand, convert-gpu-to-nvvm,
+/// reconcile-unrealized-casts; nvvm-attach-target for both chips and
+/// gpu-module-to-binary{format=isa}. Programs without kernels pass
+/// through unchanged. (`--emit=ptx` stops here.)
+void buildDevicePipeline(mlir::OpPassManager &pm, const DeviceOptions &options);
+
+/// neve-embed-kernels: the PTX objects become one cubin+PTX container.
+void buildEmbedKernelsPipeline(mlir::OpPassManager &pm,
+                               const DeviceOptions &options);
+
 /// Host lowering to the LLVM dialect (`--emit=lowered`):
 /// convert-scf-to-cf, convert-neve-to-llvm, reconcile-unrealized-casts.
 void buildLowerToLLVMPipeline(mlir::OpPassManager &pm);

@@ -14,6 +14,8 @@
 #include "mlir/Conversion/ArithToLLVM/ArithToLLVM.h"
 #include "mlir/Conversion/ControlFlowToLLVM/ControlFlowToLLVM.h"
 #include "mlir/Conversion/FuncToLLVM/ConvertFuncToLLVM.h"
+#include "mlir/Conversion/GPUCommon/GPUCommonPass.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Conversion/IndexToLLVM/IndexToLLVM.h"
 #include "mlir/Conversion/LLVMCommon/ConversionTarget.h"
 #include "mlir/Conversion/LLVMCommon/Pattern.h"
@@ -60,9 +62,21 @@ struct ConvertNeveToLLVMPass
     index::populateIndexToLLVMConversionPatterns(converter, patterns);
     populateFinalizeMemRefToLLVMConversionPatterns(converter, patterns);
     ub::populateUBToLLVMConversionPatterns(converter, patterns);
+    // Kernel launches (gpu.launch_func from --neve-outline-kernels): the
+    // stream travels as the async token; the embedded gpu.binary stays
+    // for the LLVM IR translation, which emits the mgpu* runtime calls.
+    converter.addConversion(
+        [ctx](gpu::AsyncTokenType) { return LLVM::LLVMPointerType::get(ctx); });
+    populateGpuToLLVMConversionPatterns(converter, patterns);
 
     LLVMConversionTarget target(*ctx);
     target.addLegalOp<ModuleOp>();
+    target.addLegalOp<gpu::BinaryOp>();
+    target.addDynamicallyLegalOp<gpu::LaunchFuncOp>(
+        [&](gpu::LaunchFuncOp op) {
+          return converter.isLegal(op->getOperandTypes()) &&
+                 converter.isLegal(op->getResultTypes());
+        });
     if (failed(applyFullConversion(module, target, std::move(patterns))))
       signalPassFailure();
   }

@@ -2,6 +2,8 @@
 
 #include "RuntimeCalls.h"
 
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+
 #include "mlir/IR/Location.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSwitch.h"
@@ -67,6 +69,13 @@ Value RuntimeCalls::boolArg(Location loc, Value i1) {
 }
 
 void RuntimeCalls::emitError(Location loc, StringRef msg) {
+  // Device code cannot call the runtime: it traps, and the runtime reports
+  // the kernel and its launch site at the next synchronisation.
+  if (b.getInsertionBlock()->getParentOp()->getParentOfType<gpu::GPUModuleOp>()) {
+    LLVM::Trap::create(b, loc);
+    LLVM::UnreachableOp::create(b, loc);
+    return;
+  }
   StringRef file = "<unknown>";
   unsigned line = 0, col = 0;
   if (auto flc = dyn_cast<FileLineColLoc>(loc)) {

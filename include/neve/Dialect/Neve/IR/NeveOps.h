@@ -19,4 +19,12 @@
 #define GET_OP_CLASSES
 #include "neve/Dialect/Neve/IR/NeveOps.h.inc"
 
+namespace mlir::neve {
+/// Marks the `func.func` of a `kernel` (§3.7) until --neve-outline-kernels
+/// makes it a `gpu.func`.
+inline constexpr llvm::StringLiteral kKernelAttrName = "neve.kernel";
+/// Marks the `func.func` of a `gpu` device function (§3.7).
+inline constexpr llvm::StringLiteral kDeviceAttrName = "neve.device";
+} // namespace mlir::neve
+
 #endif // NEVE_DIALECT_NEVE_IR_NEVEOPS_H

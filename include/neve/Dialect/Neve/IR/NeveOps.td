@@ -18,6 +18,7 @@ include "neve/Dialect/Neve/IR/NeveMapOps.td"
 include "neve/Dialect/Neve/IR/NeveValueOps.td"
 include "neve/Dialect/Neve/IR/NeveObjectOps.td"
 include "neve/Dialect/Neve/IR/NeveConcurrencyOps.td"
+include "neve/Dialect/Neve/IR/NeveGpuOps.td"
 
 //===----------------------------------------------------------------------===//
 // Printing

@@ -1,0 +1,186 @@
+//===- OutlineKernels.cpp - Device functions into a gpu.module -------------===//
+//
+// --neve-outline-kernels: the `func.func`s MLIRGen marked `neve.kernel`
+// become `gpu.func` kernels of one `gpu.module @neve_kernels`, those marked
+// `neve.device` move there as they are (the device pipeline inlines them),
+// every `neve.smem_alloc` becomes a workgroup-memory global of that module,
+// and every `neve.launch` becomes a `gpu.launch_func` on the launching
+// thread's stream (the runtime's `neve_gpu_stream`), preceded by a call
+// that tells the runtime the source location of the launch.
+//
+//===----------------------------------------------------------------------===//
+
+#include "neve/Conversion/Passes.h"
+#include "neve/Dialect/Neve/IR/NeveOps.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/IR/SymbolTable.h"
+
+namespace mlir::neve {
+#define GEN_PASS_DEF_NEVEOUTLINEKERNELSPASS
+#include "neve/Conversion/Passes.h.inc"
+} // namespace mlir::neve
+
+using namespace mlir;
+using namespace mlir::neve;
+
+namespace {
+
+constexpr StringLiteral kModuleName = "neve_kernels";
+
+/// The file, line and column of `loc` (the first of a fused location).
+FileLineColLoc fileLineCol(Location loc) {
+  if (auto flc = dyn_cast<FileLineColLoc>(loc))
+    return flc;
+  if (auto fused = dyn_cast<FusedLoc>(loc))
+    for (Location inner : fused.getLocations())
+      if (auto flc = fileLineCol(inner))
+        return flc;
+  return {};
+}
+
+/// The declaration of runtime function `name`, added to `module` once.
+func::FuncOp runtimeFunc(ModuleOp module, StringRef name, FunctionType type) {
+  if (auto fn = module.lookupSymbol<func::FuncOp>(name))
+    return fn;
+  OpBuilder b(module.getBodyRegion());
+  b.setInsertionPointToEnd(module.getBody());
+  auto fn = func::FuncOp::create(b, module.getLoc(), name, type);
+  fn.setPrivate();
+  return fn;
+}
+
+/// The address of a NUL-terminated constant string global in `module`.
+Value cString(OpBuilder &b, Location loc, ModuleOp module, StringRef text,
+              unsigned &counter) {
+  std::string name = "neve.launch_file." + std::to_string(counter++);
+  std::string bytes = text.str();
+  bytes.push_back('\0');
+  auto type = LLVM::LLVMArrayType::get(b.getI8Type(), bytes.size());
+  {
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(module.getBody());
+    LLVM::GlobalOp::create(b, loc, type, /*isConstant=*/true,
+                           LLVM::Linkage::Internal, name,
+                           b.getStringAttr(bytes));
+  }
+  return LLVM::AddressOfOp::create(b, loc, LLVM::LLVMPointerType::get(
+                                               b.getContext()),
+                                   name);
+}
+
+struct OutlineKernelsPass
+    : neve::impl::NeveOutlineKernelsPassBase<OutlineKernelsPass> {
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    SmallVector<func::FuncOp> kernels, devices;
+    for (auto fn : module.getOps<func::FuncOp>()) {
+      if (fn->hasAttr(kKernelAttrName))
+        kernels.push_back(fn);
+      else if (fn->hasAttr(kDeviceAttrName))
+        devices.push_back(fn);
+    }
+    if (kernels.empty() && devices.empty())
+      return;
+    MLIRContext *ctx = &getContext();
+    module->setAttr(gpu::GPUDialect::getContainerModuleAttrName(),
+                    UnitAttr::get(ctx));
+    OpBuilder b(ctx);
+    b.setInsertionPointToEnd(module.getBody());
+    auto gpuModule = gpu::GPUModuleOp::create(b, module.getLoc(), kModuleName);
+    SymbolTable symbols(gpuModule);
+
+    for (func::FuncOp fn : devices) {
+      fn->remove();
+      fn->removeAttr(kDeviceAttrName);
+      symbols.insert(fn);
+    }
+    for (func::FuncOp fn : kernels) {
+      b.setInsertionPointToEnd(gpuModule.getBody());
+      auto kernel = gpu::GPUFuncOp::create(b, fn.getLoc(), fn.getSymName(),
+                                           fn.getFunctionType());
+      kernel->setAttr(gpu::GPUDialect::getKernelFuncAttrName(),
+                      UnitAttr::get(ctx));
+      kernel.getBody().getBlocks().clear();
+      kernel.getBody().takeBody(fn.getBody());
+      kernel.walk([&](func::ReturnOp ret) {
+        OpBuilder rb(ret);
+        gpu::ReturnOp::create(rb, ret.getLoc());
+        ret.erase();
+      });
+      fn.erase();
+    }
+
+    // Block-shared storage: one workgroup global per allocation site,
+    // reached through a generic pointer.
+    unsigned smemCount = 0;
+    gpuModule.walk([&](SmemAllocOp op) {
+      std::string name = "neve_smem_" + std::to_string(smemCount++);
+      auto type = LLVM::LLVMArrayType::get(IntegerType::get(ctx, 8),
+                                           op.getSize());
+      {
+        OpBuilder gb(ctx);
+        gb.setInsertionPointToStart(gpuModule.getBody());
+        LLVM::GlobalOp::create(gb, op.getLoc(), type, /*isConstant=*/false,
+                               LLVM::Linkage::Internal, name, Attribute(),
+                               /*alignment=*/16, /*addrSpace=*/3);
+      }
+      OpBuilder ob(op);
+      Value shared = LLVM::AddressOfOp::create(
+          ob, op.getLoc(), LLVM::LLVMPointerType::get(ctx, 3), name);
+      Value generic = LLVM::AddrSpaceCastOp::create(
+          ob, op.getLoc(), LLVM::LLVMPointerType::get(ctx), shared);
+      op.replaceAllUsesWith(generic);
+      op.erase();
+    });
+
+    // Launches.
+    auto ptrType = LLVM::LLVMPointerType::get(ctx);
+    unsigned fileCount = 0;
+    SmallVector<LaunchOp> launches;
+    module.walk([&](LaunchOp op) { launches.push_back(op); });
+    for (LaunchOp op : launches) {
+      Location loc = op.getLoc();
+      OpBuilder lb(op);
+      FileLineColLoc flc = fileLineCol(loc);
+      Value file = cString(lb, loc, module,
+                           flc ? flc.getFilename().getValue() : "<unknown>",
+                           fileCount);
+      Value line = arith::ConstantOp::create(
+          lb, loc, lb.getI32IntegerAttr(flc ? flc.getLine() : 0));
+      Value col = arith::ConstantOp::create(
+          lb, loc, lb.getI32IntegerAttr(flc ? flc.getColumn() : 0));
+      auto site = runtimeFunc(
+          module, "neve_gpu_launch_site",
+          lb.getFunctionType({ptrType, lb.getI32Type(), lb.getI32Type()}, {}));
+      func::CallOp::create(lb, loc, site, ValueRange{file, line, col});
+      Value stream = op.getStream();
+      if (!stream) {
+        auto get = runtimeFunc(module, "neve_gpu_stream",
+                               lb.getFunctionType({}, {ptrType}));
+        stream = func::CallOp::create(lb, loc, get).getResult(0);
+      }
+      auto tokenType = gpu::AsyncTokenType::get(ctx);
+      Value token =
+          UnrealizedConversionCastOp::create(lb, loc, tokenType, stream)
+              .getResult(0);
+      auto index = [&](Value v) -> Value {
+        return arith::IndexCastOp::create(lb, loc, lb.getIndexType(), v);
+      };
+      gpu::KernelDim3 grid{index(op.getGridX()), index(op.getGridY()),
+                           index(op.getGridZ())};
+      gpu::KernelDim3 block{index(op.getBlockX()), index(op.getBlockY()),
+                            index(op.getBlockZ())};
+      auto kernel = SymbolRefAttr::get(
+          ctx, kModuleName, {FlatSymbolRefAttr::get(op.getKernelAttr().getAttr())});
+      gpu::LaunchFuncOp::create(lb, loc, kernel, grid, block, op.getSmem(),
+                                op.getArgs(), tokenType, ValueRange{token});
+      op.erase();
+    }
+  }
+};
+
+} // namespace

@@ -1,0 +1,306 @@
+//===- MLIRGenDevice.cpp - Kernels, launches and device builtins ----------===//
+//
+// Device code (§3.7, §8): `kernel` and `gpu` functions are ordinary
+// `func.func`s marked `neve.kernel` / `neve.device` (MLIRGen.cpp, getFunc)
+// whose bodies use upstream `gpu` ops for the predeclared values (§8.2),
+// barriers and shuffles, `llvm.atomicrmw` for atomics and `math` for device
+// math (§8.4). `launch` (§6.7) becomes `neve.launch`.
+// `--neve-outline-kernels` later moves device functions into a gpu.module.
+//
+// Layouts with constant extents (§8.5) are their base address: a view of a
+// pointer, a `smem` array (`neve.smem_alloc`) or a zeroed per-thread array;
+// `v[i, j]` and `v{i, j}` are row-major address arithmetic on it.
+//
+//===----------------------------------------------------------------------===//
+
+#include "MLIRGenInternal.h"
+
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+
+#include "llvm/ADT/StringSwitch.h"
+
+using namespace neve;
+using namespace neve::mlirgen;
+
+namespace {
+/// The dimension named by the last letter of `bx`, `tdy`, `gdz`, ...
+mlir::gpu::Dimension dimensionOf(llvm::StringRef name) {
+  switch (name.back()) {
+  case 'x':
+    return mlir::gpu::Dimension::x;
+  case 'y':
+    return mlir::gpu::Dimension::y;
+  default:
+    return mlir::gpu::Dimension::z;
+  }
+}
+} // namespace
+
+bool neve::isDeviceValueName(llvm::StringRef name) {
+  return llvm::StringSwitch<bool>(name)
+      .Cases({"bx", "by", "bz", "tx", "ty", "tz", "warp", "lane"}, true)
+      .Cases({"bdx", "bdy", "bdz", "gdx", "gdy", "gdz"}, true)
+      .Default(false);
+}
+
+bool neve::isDeviceIntrinsicCall(llvm::StringRef name) {
+  return llvm::StringSwitch<bool>(name)
+      .Cases({"syncthreads", "shfl_sync", "shfl_xor_sync", "shfl_down_sync"},
+             true)
+      .Cases({"atomic_add", "atomic_max", "atomic_min", "atomic_exch"}, true)
+      .Cases({"exp", "log", "tanh", "abs", "floor", "ceil"}, true)
+      .Cases({"fast_exp", "fast_log", "fast_tanh"}, true)
+      .Default(false);
+}
+
+Value Generator::toI32(Value v, mlir::Location l) {
+  if (v.getType().isInteger(32))
+    return v;
+  if (v.getType().getIntOrFloatBitWidth() > 32)
+    return mlir::arith::TruncIOp::create(b, l, b.getI32Type(), v);
+  return mlir::arith::ExtSIOp::create(b, l, b.getI32Type(), v);
+}
+
+//===----------------------------------------------------------------------===//
+// Predeclared device values (§8.2)
+//===----------------------------------------------------------------------===//
+
+Value Generator::emitDeviceValue(llvm::StringRef name, mlir::Location l) {
+  auto asInt = [&](Value index) -> Value {
+    return mlir::arith::IndexCastOp::create(b, l, b.getI32Type(), index);
+  };
+  if (name == "lane")
+    // The lane within the warp: L % 32 for the linear thread index L.
+    return asInt(mlir::gpu::LaneIdOp::create(b, l, /*upper_bound=*/nullptr));
+  if (name == "warp") {
+    // L // 32 with L = tx + ty·Dx + tz·Dx·Dy.
+    using D = mlir::gpu::Dimension;
+    Value tx = asInt(mlir::gpu::ThreadIdOp::create(b, l, D::x));
+    Value ty = asInt(mlir::gpu::ThreadIdOp::create(b, l, D::y));
+    Value tz = asInt(mlir::gpu::ThreadIdOp::create(b, l, D::z));
+    Value dx = asInt(mlir::gpu::BlockDimOp::create(b, l, D::x));
+    Value dy = asInt(mlir::gpu::BlockDimOp::create(b, l, D::y));
+    Value lin = mlir::arith::AddIOp::create(
+        b, l, tx,
+        mlir::arith::MulIOp::create(
+            b, l, dx,
+            mlir::arith::AddIOp::create(
+                b, l, ty, mlir::arith::MulIOp::create(b, l, tz, dy))));
+    Value c5 = mlir::arith::ConstantOp::create(b, l, b.getI32IntegerAttr(5));
+    return mlir::arith::ShRUIOp::create(b, l, lin, c5);
+  }
+  mlir::gpu::Dimension d = dimensionOf(name);
+  if (name.size() == 2 && name[0] == 'b')
+    return asInt(mlir::gpu::BlockIdOp::create(b, l, d));
+  if (name.size() == 2 && name[0] == 't')
+    return asInt(mlir::gpu::ThreadIdOp::create(b, l, d));
+  if (name.starts_with("bd"))
+    return asInt(mlir::gpu::BlockDimOp::create(b, l, d));
+  assert(name.starts_with("gd") && "unknown device value");
+  return asInt(mlir::gpu::GridDimOp::create(b, l, d));
+}
+
+//===----------------------------------------------------------------------===//
+// Intrinsics (§8.4)
+//===----------------------------------------------------------------------===//
+
+Value Generator::emitIntrinsic(const CallExpr &e) {
+  mlir::Location l = loc(e.getLoc());
+  llvm::StringRef name = e.builtin;
+  llvm::SmallVector<Value> args;
+  for (auto &a : e.args)
+    args.push_back(emitExpr(*a.value));
+  mlir::Type f32 = b.getF32Type();
+
+  if (name == "syncthreads") {
+    mlir::gpu::BarrierOp::create(b, l);
+    return nullptr;
+  }
+  if (name.starts_with("shfl_")) {
+    auto mode = name == "shfl_down_sync" ? mlir::gpu::ShuffleMode::DOWN
+                                         : mlir::gpu::ShuffleMode::XOR;
+    Value width = mlir::arith::ConstantOp::create(b, l, b.getI32IntegerAttr(32));
+    return mlir::gpu::ShuffleOp::create(b, l, args[0], args[1], width, mode)
+        .getShuffleResult();
+  }
+  if (name.starts_with("atomic_")) {
+    const Type *elem = e.type;
+    Value addr = args[0];
+    if (e.args[0].value->type->is(Type::Kind::Pointer) ||
+        e.args[0].value->type->is(Type::Kind::Address))
+      addr = mlir::LLVM::GEPOp::create(
+          b, l, mlir::LLVM::LLVMPointerType::get(&ctx), convert(elem), addr,
+          mlir::ValueRange{toIndex(args[1], e.args[1].value->type, l)});
+    using Bin = mlir::LLVM::AtomicBinOp;
+    Bin op = llvm::StringSwitch<Bin>(name)
+                 .Case("atomic_add", elem->isFloat() ? Bin::fadd : Bin::add)
+                 .Case("atomic_max", Bin::max)
+                 .Case("atomic_min", Bin::min)
+                 .Default(Bin::xchg);
+    return mlir::LLVM::AtomicRMWOp::create(
+        b, l, op, addr, args[2], mlir::LLVM::AtomicOrdering::monotonic);
+  }
+  if (name == "exp")
+    return mlir::math::ExpOp::create(b, l, args[0]);
+  if (name == "log")
+    return mlir::math::LogOp::create(b, l, args[0]);
+  if (name == "tanh")
+    return mlir::math::TanhOp::create(b, l, args[0]);
+  if (name == "abs")
+    return mlir::math::AbsFOp::create(b, l, args[0]);
+  if (name == "floor")
+    return mlir::math::FloorOp::create(b, l, args[0]);
+  if (name == "ceil")
+    return mlir::math::CeilOp::create(b, l, args[0]);
+  // The approximate hardware versions (PTX ex2/lg2/tanh.approx), only when
+  // written: exp(x) = 2^(x·log2 e), log(x) = log2(x)·ln 2.
+  auto intrinsic = [&](llvm::StringRef id, Value x) -> Value {
+    return mlir::LLVM::CallIntrinsicOp::create(b, l, f32, b.getStringAttr(id),
+                                               mlir::ValueRange{x})
+        .getResult(0);
+  };
+  auto constant = [&](double c) -> Value {
+    return mlir::arith::ConstantOp::create(b, l, b.getF32FloatAttr(c));
+  };
+  if (name == "fast_exp")
+    return intrinsic("llvm.nvvm.ex2.approx.f",
+                     mlir::arith::MulFOp::create(b, l, args[0],
+                                                 constant(1.4426950408889634)));
+  if (name == "fast_log")
+    return mlir::arith::MulFOp::create(
+        b, l, intrinsic("llvm.nvvm.lg2.approx.f", args[0]),
+        constant(0.6931471805599453));
+  assert(name == "fast_tanh" && "intrinsic refused by CodegenSupport");
+  return intrinsic("llvm.nvvm.tanh.approx.f32", args[0]);
+}
+
+//===----------------------------------------------------------------------===//
+// launch (§6.7)
+//===----------------------------------------------------------------------===//
+
+void Generator::emitLaunch(const LaunchStmt &s) {
+  mlir::Location l = loc(s.getLoc());
+  Value one = mlir::arith::ConstantOp::create(b, l, b.getI32IntegerAttr(1));
+  auto dims = [&](const std::vector<ExprPtr> &exprs) {
+    llvm::SmallVector<Value, 3> v;
+    for (size_t i = 0; i < 3; ++i)
+      v.push_back(i < exprs.size() ? toI32(emitExpr(*exprs[i]), l) : one);
+    return v;
+  };
+  llvm::SmallVector<Value, 3> grid = dims(s.grid), block = dims(s.block);
+  // `smem_size`: the kernel's smem layouts are allocated statically.
+  Value smem = s.smem && !s.smemIsKernelSize
+                   ? toI32(emitExpr(*s.smem), l)
+                   : Value(mlir::arith::ConstantOp::create(
+                         b, l, b.getI32IntegerAttr(0)));
+  llvm::SmallVector<Value> args;
+  for (auto &a : s.args)
+    args.push_back(emitArg(a));
+  mlir::func::FuncOp kernel = getFunc(s.kernel, s.ctimeArgs);
+  mlir::neve::LaunchOp::create(
+      b, l, mlir::FlatSymbolRefAttr::get(kernel.getSymNameAttr()), grid[0],
+      grid[1], grid[2], block[0], block[1], block[2], smem,
+      /*stream=*/Value(), args);
+}
+
+//===----------------------------------------------------------------------===//
+// Layouts with constant extents (§8.5)
+//===----------------------------------------------------------------------===//
+
+namespace {
+int64_t elementBytes(mlir::Type t) {
+  return std::max<int64_t>(1, (t.getIntOrFloatBitWidth() + 7) / 8);
+}
+} // namespace
+
+Value Generator::emitLayoutNew(const LayoutNewExpr &e) {
+  mlir::Location l = loc(e.getLoc());
+  const Type *t = e.type;
+  if (e.base)
+    return emitExpr(*e.base); // a view of a pointer: its base address
+  mlir::Type elem = convert(t->getElement());
+  int64_t count = 1;
+  for (const Extent &x : t->getExtents())
+    count *= x.value;
+  int64_t bytes = count * elementBytes(elem);
+  if (t->getSpace() == MemSpace::Shared)
+    return mlir::neve::SmemAllocOp::create(
+        b, l, mlir::LLVM::LLVMPointerType::get(&ctx), bytes);
+  // A per-thread array: storage in the entry block, zeroed here (each
+  // evaluation starts from zeros, §8.5.2).
+  Value storage;
+  {
+    mlir::OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(entryBlock);
+    Value n = mlir::LLVM::ConstantOp::create(b, l, b.getI64Type(), 1);
+    storage = mlir::LLVM::AllocaOp::create(
+        b, l, mlir::LLVM::LLVMPointerType::get(&ctx),
+        mlir::LLVM::LLVMArrayType::get(elem, count), n, /*alignment=*/16);
+  }
+  Value zero = mlir::LLVM::ConstantOp::create(b, l, b.getI8Type(), 0);
+  Value size = mlir::LLVM::ConstantOp::create(b, l, b.getI64Type(), bytes);
+  mlir::LLVM::MemsetOp::create(b, l, storage, zero, size, /*isVolatile=*/false);
+  return storage;
+}
+
+Value Generator::emitLayoutAddress(Value base, const Type *layout,
+                                   llvm::ArrayRef<const Expr *> coords,
+                                   mlir::Location l) {
+  // Row-major strides; with r < k coordinates the trailing dimensions are
+  // merged into one of stride 1 (§8.5.3).
+  llvm::ArrayRef<Extent> ext = layout->getExtents();
+  Value offset;
+  for (size_t j = 0; j < coords.size(); ++j) {
+    int64_t stride = 1;
+    if (j + 1 < coords.size())
+      for (size_t m = j + 1; m < ext.size(); ++m)
+        stride *= ext[m].value;
+    Value i = toIndex(emitExpr(*coords[j]), coords[j]->type, l);
+    if (stride != 1)
+      i = mlir::arith::MulIOp::create(
+          b, l, i,
+          mlir::arith::ConstantOp::create(b, l, b.getI64IntegerAttr(stride)));
+    offset = offset ? Value(mlir::arith::AddIOp::create(b, l, offset, i)) : i;
+  }
+  return mlir::LLVM::GEPOp::create(b, l, mlir::LLVM::LLVMPointerType::get(&ctx),
+                                   convert(layout->getElement()), base,
+                                   mlir::ValueRange{offset});
+}
+
+Value Generator::emitLayoutIndexAddress(const IndexExpr &e) {
+  llvm::SmallVector<const Expr *> coords;
+  for (auto &item : e.items)
+    coords.push_back(item.index.get());
+  return emitLayoutAddress(emitExpr(*e.base), e.base->type, coords,
+                           loc(e.getLoc()));
+}
+
+Value Generator::emitSelect(const SelectExpr &e) {
+  llvm::SmallVector<const Expr *> coords;
+  for (auto &c : e.braces)
+    coords.push_back(c.get());
+  return emitLayoutAddress(emitExpr(*e.base), e.base->type, coords,
+                           loc(e.getLoc()));
+}
+
+Value Generator::emitForeignOffby(const BinaryExpr &e) {
+  mlir::Location l = loc(e.getLoc());
+  Value ptr = emitExpr(*e.lhs);
+  Value k = toIndex(emitExpr(*e.rhs), e.rhs->type, l);
+  mlir::Type elem = e.lhs->type->getName().starts_with("bf16")
+                        ? mlir::Type(b.getBF16Type())
+                        : mlir::Type(b.getF32Type());
+  return mlir::LLVM::GEPOp::create(b, l, mlir::LLVM::LLVMPointerType::get(&ctx),
+                                   elem, ptr, mlir::ValueRange{k});
+}
+
+bool neve::mlirgen::isBufferOffby(const BinaryExpr &e) {
+  if (e.op != BinaryOp::Offby || !e.lhs->type ||
+      !e.lhs->type->is(Type::Kind::Foreign))
+    return false;
+  llvm::StringRef n = e.lhs->type->getName();
+  return n == "float_pp" || n == "bf16_pp" || n == "float_cpu" ||
+         n == "bf16_cpu";
+}
