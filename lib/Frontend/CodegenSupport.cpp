@@ -662,8 +662,8 @@ private:
     case Expr::Kind::TypeTag:
       return;
     case Expr::Kind::LayoutNew: {
+      // Its type is checked where the value goes (a variable, an index).
       auto &n = llvm::cast<LayoutNewExpr>(e);
-      type(e.type, e.getLoc(), "");
       if (n.base)
         expr(*n.base);
       return;

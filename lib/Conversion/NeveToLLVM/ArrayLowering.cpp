@@ -519,6 +519,12 @@ struct CheckIndexLowering : ConvertOpToLLVMPattern<CheckIndexOp> {
         rewriter, loc, LLVM::ICmpPredicate::uge, adaptor.getIndex(), size);
     branchToCold(rewriter, loc, outside, [&] {
       RuntimeCalls rt(rewriter, op->getParentOfType<ModuleOp>());
+      // Device code cannot call the runtime: it traps, and the runtime
+      // reports the kernel and its launch site (RuntimeCalls::emitError).
+      if (RuntimeCalls::inDeviceCode(op)) {
+        LLVM::Trap::create(rewriter, loc);
+        return;
+      }
       rt.call(loc, "neve_fixed_index_error",
               withLocation(rewriter, op, {adaptor.getIndex(), size}));
     });

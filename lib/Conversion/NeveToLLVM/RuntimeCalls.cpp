@@ -68,10 +68,14 @@ Value RuntimeCalls::boolArg(Location loc, Value i1) {
   return LLVM::ZExtOp::create(b, loc, b.getI8Type(), i1);
 }
 
+bool RuntimeCalls::inDeviceCode(Operation *op) {
+  return op->getParentOfType<gpu::GPUModuleOp>() != nullptr;
+}
+
 void RuntimeCalls::emitError(Location loc, StringRef msg) {
   // Device code cannot call the runtime: it traps, and the runtime reports
   // the kernel and its launch site at the next synchronisation.
-  if (b.getInsertionBlock()->getParentOp()->getParentOfType<gpu::GPUModuleOp>()) {
+  if (inDeviceCode(b.getInsertionBlock()->getParentOp())) {
     LLVM::Trap::create(b, loc);
     LLVM::UnreachableOp::create(b, loc);
     return;

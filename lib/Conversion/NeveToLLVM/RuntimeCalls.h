@@ -34,6 +34,10 @@ class RuntimeCalls {
 public:
   RuntimeCalls(OpBuilder &b, ModuleOp module) : b(b), module(module) {}
 
+  /// Whether `op` is device code (inside a gpu.module), which cannot call
+  /// the runtime.
+  static bool inDeviceCode(Operation *op);
+
   /// Calls runtime function `name` (which must be in RuntimeFunctions.def).
   /// Returns the result, or a null value for void functions.
   Value call(Location loc, StringRef name, ValueRange args);
