@@ -753,6 +753,212 @@ float *cumalloc_host(void *ctx, int64_t bytes);
 /// dimension or a nil buffer with elements is a runtime error.
 void float_cpu_print(void *ctx, const float *buf, const neve_array *shape);
 
+//===----------------------------------------------------------------------===//
+// GPU (§6.7, §8, §9.1; lib/Runtime/GPU, docs/runtime-gpu.md)
+//===----------------------------------------------------------------------===//
+//
+// The CUDA driver is loaded at run time (dlopen of libcuda.so.1, or of
+// $NEVE_CUDA_LIBRARY; entry points through cuGetProcAddress) on the first
+// GPU call, and the primary context of device 0 ($NEVE_GPU_DEVICE) is made
+// current on each thread that calls one. A program that makes no GPU call
+// never opens the driver and runs where there is no GPU; one that does gets
+// a runtime error there, e.g.
+//   <runtime>:0:0: runtime error: this program uses the GPU, but no CUDA
+//   driver could be loaded (libcuda.so.1: cannot open shared object file...)
+// Every GPU error ends the program with status 1 through neve_rt_errorf,
+// naming the CUDA error (cuGetErrorName: cuGetErrorString) and what was
+// being done. Its location is the pending launch site (see
+// neve_gpu_launch_site) when there is one, else <runtime>:0:0.
+//
+// Handles (streams, events, modules, functions, graphs) are opaque void *.
+// Device pointers are plain pointers (CUdeviceptr values).
+
+// --- Upstream MLIR's entry points -------------------------------------------
+// The functions that `gpu-to-llvm` and the #gpu.select_object translation
+// emit, with upstream's signatures (mlir/lib/ExecutionEngine/
+// CudaRuntimeWrappers.cpp). A null stream means the calling thread's stream.
+
+/// Records a module (no driver call: generated code calls it from a global
+/// constructor). \p data is a NEVEKRN1 kernel container (the runtime picks a
+/// cubin for the device's exact compute capability, else the newest PTX it
+/// can run; NEVE_GPU_FORCE_PTX=1 forces PTX) or a raw cubin/PTX image.
+void *mgpuModuleLoad(void *data, int64_t size);
+/// The same for a NUL-terminated PTX image compiled with \p optLevel (0-4).
+void *mgpuModuleLoadJIT(void *data, int32_t optLevel);
+/// Unloads a module (nothing if it was never loaded or at program exit).
+void mgpuModuleUnload(void *module);
+/// The kernel \p name of \p module, loading the module on first use (once,
+/// thread-safe); cached per module, so calling it before every launch is
+/// cheap. The handle is the runtime's own record, only for mgpuLaunchKernel.
+void *mgpuModuleGetFunction(void *module, const char *name);
+/// Launches \p function (from mgpuModuleGetFunction) on \p stream;
+/// \p params points to the kernel's arguments. A dimension <= 0 launches
+/// nothing (§6.7); more than 48 KiB of dynamic shared memory is allowed
+/// first (cuFuncSetAttribute, once per function and size). A failure is
+/// `FILE:LINE:COL: runtime error: launching kernel 'NAME' failed:
+/// CUDA_ERROR_...: <string>` at the pending launch site.
+void mgpuLaunchKernel(void *function, int64_t gridX, int64_t gridY,
+                      int64_t gridZ, int64_t blockX, int64_t blockY,
+                      int64_t blockZ, int32_t smem, void *stream,
+                      void **params, void **extra, int64_t paramsCount);
+void *mgpuStreamCreate(void);
+/// Waits for the stream, then destroys it (the thread's stream: no-op).
+void mgpuStreamDestroy(void *stream);
+void mgpuStreamSynchronize(void *stream);
+void mgpuStreamWaitEvent(void *stream, void *event);
+void *mgpuEventCreate(void);
+void mgpuEventDestroy(void *event);
+void mgpuEventSynchronize(void *event);
+void mgpuEventRecord(void *event, void *stream);
+/// Device memory from the caching allocator for work on \p stream; with
+/// \p isHostShared, managed memory (cuMemAllocManaged, not cached).
+void *mgpuMemAlloc(uint64_t bytes, void *stream, bool isHostShared);
+/// Stream-ordered free: the block serves \p stream's later work at once and
+/// other streams once \p stream is known to be idle.
+void mgpuMemFree(void *ptr, void *stream);
+void mgpuMemcpy(void *dst, void *src, int64_t bytes, void *stream);
+void mgpuMemset32(void *dst, uint32_t value, int64_t count, void *stream);
+void mgpuMemset16(void *dst, uint16_t value, int64_t count, void *stream);
+/// Chooses the device before the first GPU call (one device per program).
+void mgpuSetDefaultDevice(int32_t device);
+
+// --- Launch sites, streams, synchronisation ---------------------------------
+
+/// Called by generated code right before each launch: the source location
+/// of the `launch` (kept thread-locally until the launch). Errors of that
+/// launch, and asynchronous faults found later while it is the thread's
+/// last launch, are reported there: `... error in kernel 'NAME' launched at
+/// FILE:LINE:COL: CUDA_ERROR_ILLEGAL_ADDRESS: ... (found while ...)`.
+void neve_gpu_launch_site(const char *file, int32_t line, int32_t col);
+
+/// The calling thread's own in-order stream (created on first use): §6.7's
+/// "one in-order stream per thread"; launches and the natives below use it.
+void *neve_gpu_stream(void);
+
+/// Waits for the calling thread's stream; reports asynchronous errors.
+void neve_gpu_sync(void);
+
+/// True once the driver has been loaded and initialised (never loads it).
+bool neve_gpu_initialized(void);
+
+/// Called by main after neve_main returns: when the program used the GPU,
+/// waits for the device (a kernel fault then fails the run) and, with
+/// NEVE_GPU_ALLOC_STATS=1, prints the allocator's statistics to stderr.
+void neve_gpu_at_exit(void);
+
+// --- Device memory -----------------------------------------------------------
+// A caching allocator: sizes rounded up to 512 bytes (up to 1 MiB) or to
+// 2 MiB, freed blocks cached per stream and size; out of memory releases
+// the cache and retries, then is the runtime error `out of device memory:
+// N bytes requested, M bytes in use, K cached`.
+
+typedef struct neve_gpu_alloc_stats_t {
+  int64_t allocations;        ///< requests served (device and arena chunks)
+  int64_t reuses;             ///< of which from the cache
+  int64_t device_allocations; ///< cuMemAlloc calls
+  int64_t frees;
+  int64_t bytes_in_use;       ///< size-class bytes held by the program
+  int64_t bytes_cached;       ///< size-class bytes in the free lists
+  int64_t peak_bytes_in_use;
+  int64_t cache_releases;     ///< times the cache was emptied after OOM
+  int64_t arena_bytes;        ///< bytes of the arena's chunks (in use)
+  int64_t arena_chunks;
+  int64_t arena_used;         ///< handed out since the last reset
+  int64_t arena_high_water;   ///< most handed out between two resets
+  int64_t arena_resets;
+} neve_gpu_alloc_stats_t;
+
+/// Fills \p out (never loads the driver).
+void neve_gpu_alloc_stats(neve_gpu_alloc_stats_t *out);
+
+/// \p bytes of device memory for the calling thread's stream (0 bytes give
+/// a distinct pointer) / gives it back (stream-ordered; NULL: no-op).
+void *neve_gpu_malloc(int64_t bytes);
+void neve_gpu_free(void *ptr);
+
+/// The temporary arena (§9.1): \p bytes, 256-byte aligned, valid until the
+/// next reset; chunks come from the caching allocator and are kept.
+void *neve_gpu_arena_alloc(int64_t bytes);
+/// `tarena_reset()`: recycles everything the arena handed out.
+void neve_tarena_reset(void);
+/// The same as a `proto void tarena_reset()` without `sys` would call it.
+void tarena_reset(void *ctx);
+
+/// Pinned (page-locked) host memory (cuMemHostAlloc, portable) / its free.
+void *neve_gpu_host_alloc(int64_t bytes);
+void neve_gpu_host_free(void *ptr);
+
+// --- Timing events and CUDA graphs ------------------------------------------
+
+/// A timing event recorded on the calling thread's stream.
+void *neve_gpu_event_record(void);
+/// Milliseconds between two recorded events (waits for \p end).
+float neve_gpu_event_elapsed_ms(void *start, void *end);
+void neve_gpu_event_destroy(void *event);
+
+/// Starts capturing the calling thread's stream into a CUDA graph (relaxed
+/// mode). Until neve_gpu_graph_end, launches, allocations, memsets and
+/// device-side copies are recorded, not run; whatever waits for the GPU
+/// (neve_gpu_sync, device-to-host transfers, event timing) is a runtime
+/// error, and the allocator neither frees nor releases device memory.
+void neve_gpu_graph_begin(void);
+/// Ends the capture and returns the instantiated (executable) graph.
+void *neve_gpu_graph_end(void);
+/// Replays a graph on the calling thread's stream (asynchronously).
+void neve_gpu_graph_launch(void *graph);
+void neve_gpu_graph_destroy(void *graph);
+
+// --- Device buffers of the native layer (§9.1) ------------------------------
+// `proto`s without `sys` (§3.8): the runtime context comes first. float_pp
+// is float * to device memory, float_cpu float * to host memory (malloc'ed
+// as cumalloc_host does), bf16 buffers uint16_t *. All work goes to the
+// calling thread's stream. Negative sizes, nil buffers and nil arrays are
+// runtime errors.
+
+/// \p bytes of device memory (contents unspecified).
+float *cumalloc(void *ctx, int64_t bytes);
+/// New n-element device buffers: zeros, ones, uniform [0, 1) (`randu`).
+float *zeros_cuda(void *ctx, int32_t n);
+float *ones_cuda(void *ctx, int32_t n);
+float *randu_cuda(void *ctx, int32_t n);
+/// Xavier uniform: U(-b, b) with b = sqrt(6 / (fan_a + fan_b)); the _relu
+/// form multiplies b by sqrt(2).
+float *xavu_cuda(void *ctx, int32_t n, int32_t fan_a, int32_t fan_b);
+float *xavu_relu_cuda(void *ctx, int32_t n, int32_t fan_a, int32_t fan_b);
+/// Kaiming normal: N(0, s) with s = sqrt(2 / fan_in); the _relu form
+/// multiplies s by sqrt(2). fan_out is unused.
+float *kaiming_cuda(void *ctx, int32_t n, int32_t fan_in, int32_t fan_out);
+float *kaiming_relu_cuda(void *ctx, int32_t n, int32_t fan_in,
+                         int32_t fan_out);
+/// Convolution weights: U(-b, b) with b = 1 / sqrt(fan_in) (PyTorch's
+/// default for Conv2d); a and b are unused.
+float *conv_w_cuda(void *ctx, int32_t n, int32_t fan_in, int32_t a, int32_t b);
+/// bf16 buffers: uniform [0, 1) rounded to nearest even, and zeros.
+uint16_t *randu_bf16_cuda(void *ctx, int32_t n);
+uint16_t *zeros_bf16_cuda(void *ctx, int32_t n);
+/// n zeros in the temporary arena.
+float *zeros_cuda_pool(void *ctx, int32_t n);
+/// `p.cpu(n)`: a new host buffer with n floats copied from \p p, after the
+/// thread's earlier GPU work; device_to_host is the same.
+float *float_pp_cpu(void *ctx, const float *p, int64_t n);
+float *device_to_host(void *ctx, const float *p, int64_t n);
+/// Copies n floats from host \p h to device \p p (ordered on the thread's
+/// stream). From malloc'ed memory the data is staged before the call
+/// returns; from pinned memory (neve_gpu_host_alloc) the copy is
+/// asynchronous: \p h must not change before the next neve_gpu_sync.
+void host_to_device(void *ctx, const float *h, float *p, int64_t n);
+/// `h.cuda(n)` / `h.cupool(n)`: a new device (arena) buffer holding n floats
+/// of \p h.
+float *float_cpu_cuda(void *ctx, const float *h, int32_t n);
+float *float_cpu_cupool(void *ctx, const float *h, int32_t n);
+/// `p.to_array(n)`: a new array<float> (atomic storage) of n floats of \p p.
+neve_array *float_pp_to_array(void *ctx, const float *p, int32_t n);
+/// bf16 transfers: host to a new device buffer, device to a new host buffer.
+uint16_t *bf16_cpu_cuda(void *ctx, const uint16_t *h, int32_t n);
+uint16_t *bf16_pp_cpu(void *ctx, const uint16_t *p, int64_t n);
+/// `to_cuda(xs)`: a new device buffer holding the floats of \p xs.
+float *neve_to_cuda(void *ctx, const neve_array *xs);
+
 #ifdef __cplusplus
 } // extern "C"
 #endif

@@ -3,8 +3,11 @@
 // The runtime owns `main`: it starts the collector, keeps the command-line
 // arguments for `argv()`, runs the compiled program (neve_main, which makes
 // the `_prebuild` calls and runs the `main` block, §2.2) and exits with status
-// 0 through neve_exit. This file holds `main` and nothing the rest of the
-// runtime needs, so unit tests link the other files without it.
+// 0 through neve_exit. When the program used the GPU, neve_gpu_at_exit first
+// waits for the device, so a kernel that faulted after the program's last
+// synchronisation still fails the run (it does nothing for CPU-only
+// programs). This file holds `main` and nothing the rest of the runtime
+// needs, so unit tests link the other files without it.
 //
 //===----------------------------------------------------------------------===//
 
@@ -21,6 +24,9 @@ int main(int argc, char **argv) {
   neve_set_args(argc, argv);
 
   neve_main();
+
+  // Reports a late kernel fault (exit status 1); never loads the driver.
+  neve_gpu_at_exit();
 
   // Writes any unfinished line and stdio's buffers, then exits with status 0
   // unless another thread is already ending the process with an error.

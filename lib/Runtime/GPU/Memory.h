@@ -1,0 +1,34 @@
+//===- Memory.h - Device memory of the GPU runtime (internal) ---*- C++ -*-===//
+//
+// The process-wide caching allocator and temporary arena (Allocator.h) over
+// the driver, as the other GPU files use them (DeviceMemory.cpp).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef NEVE_RUNTIME_GPU_MEMORY_H
+#define NEVE_RUNTIME_GPU_MEMORY_H
+
+#include "Driver.h"
+
+#include <cstdint>
+
+namespace neve_gpu {
+
+/// \p bytes of device memory for work on \p stream from the caching
+/// allocator; out of memory ends the program with "<what>: out of device
+/// memory: ...".
+uint64_t deviceAlloc(uint64_t bytes, CUstream stream, const char *what);
+
+/// \p bytes from the temporary arena (256-byte aligned), likewise.
+uint64_t arenaAlloc(uint64_t bytes, CUstream stream, const char *what);
+
+/// Everything queued on \p stream has finished (the runtime synchronised
+/// it): its cached blocks may serve other streams.
+void streamIdle(CUstream stream);
+
+/// Writes the allocator's statistics to stderr (NEVE_GPU_ALLOC_STATS=1).
+void printAllocStats();
+
+} // namespace neve_gpu
+
+#endif // NEVE_RUNTIME_GPU_MEMORY_H
