@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Builds the folder that travels to the GPU machine (no LLVM/MLIR there, at
 # most 64 MiB per call): every GPU test program and benchmark compiled here,
-# the CPU smoke programs (examples/), FileCheck with its libz3 (compressed),
-# lit, and a manifest naming the commit.
+# the CPU smoke programs (examples/), the GPU runtime's self-checking smoke
+# test (test/gpu-runtime, as tests/gpu-runtime-check), FileCheck with its
+# libz3 (compressed), lit, and a manifest naming the commit.
 #
 #   scripts/gpu-bundle.sh BUILD_DIR OUT_DIR
 #
@@ -34,6 +35,12 @@ if [ -d test/gpu ]; then
     n=$((n + 1))
   done < <(find test/gpu -name '*.nv' | sort)
 fi
+# The GPU runtime's own check (a C++ program, no .nv source): driver
+# loading, kernel containers, launches, the allocator, graphs, errors.
+check="$build/bin/neve-gpu-runtime-check"
+[ -x "$check" ] || { echo "gpu-bundle: $check missing (make build first)" >&2; exit 1; }
+cp "$check" "$out/tests/gpu-runtime-check"
+n=$((n + 1))
 # CPU smoke programs: they prove the carried binaries run there.
 for src in examples/*.nv; do
   compile "$src" "example-$(basename "${src%.nv}")"

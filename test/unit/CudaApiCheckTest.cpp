@@ -1,0 +1,118 @@
+//===- CudaApiCheckTest.cpp - CudaApi.h agrees with cuda.h ------*- C++ -*-===//
+//
+// The runtime declares the CUDA driver types, constants and function types
+// it uses itself (lib/Runtime/GPU/CudaApi.h) instead of including cuda.h.
+// This test, built only where the CUDA toolkit's cuda.h exists, checks at
+// compile time that every constant has cuda.h's value and that every
+// function type has the ABI of cuda.h's declaration (cuda.h's own macros
+// map a name such as cuMemAlloc to the versioned symbol, cuMemAlloc_v2,
+// that cuGetProcAddress returns for CUDA 12.0). Enum parameters compare as
+// 32-bit integers, which is how they are passed.
+//
+//===----------------------------------------------------------------------===//
+
+#include <cuda.h>
+
+#include "CudaApi.h"
+
+#include "gtest/gtest.h"
+
+#include <type_traits>
+
+namespace {
+
+/// A parameter or result type as the C ABI passes it.
+template <typename T, typename = void> struct Abi { using type = T; };
+template <typename T>
+struct Abi<T, std::enable_if_t<(std::is_integral_v<T> ||
+                                std::is_enum_v<T>)&&sizeof(T) == 4>> {
+  using type = int32_t;
+};
+template <typename T>
+struct Abi<T, std::enable_if_t<std::is_integral_v<T> && sizeof(T) == 8>> {
+  using type = int64_t;
+};
+template <typename T> struct Abi<T *, void> {
+  using type = typename Abi<T>::type *;
+};
+template <typename T> struct Abi<const T *, void> {
+  using type = const typename Abi<T>::type *;
+};
+
+template <typename A, typename B> struct SameAbi : std::false_type {};
+template <typename RA, typename... PA, typename RB, typename... PB>
+struct SameAbi<RA (*)(PA...), RB (*)(PB...)>
+    : std::bool_constant<
+          sizeof...(PA) == sizeof...(PB) &&
+          std::is_same_v<typename Abi<RA>::type, typename Abi<RB>::type> &&
+          (std::is_same_v<typename Abi<PA>::type, typename Abi<PB>::type> &&
+           ...)> {};
+
+#define CHECK_FN(name)                                                         \
+  static_assert(SameAbi<decltype(&::name), neve_cu::PFN_##name>::value,        \
+                "CudaApi.h: PFN_" #name " differs from cuda.h");
+NEVE_CUDA_ENTRY_POINTS(CHECK_FN)
+#undef CHECK_FN
+static_assert(SameAbi<decltype(&::cuGetProcAddress),
+                      neve_cu::PFN_cuGetProcAddress_v2>::value,
+              "cuGetProcAddress_v2");
+
+#define CHECK_VALUE(name)                                                      \
+  static_assert(static_cast<long long>(neve_cu::name) ==                       \
+                    static_cast<long long>(::name),                            \
+                "CudaApi.h: " #name " differs from cuda.h");
+CHECK_VALUE(CUDA_SUCCESS)
+CHECK_VALUE(CUDA_ERROR_INVALID_VALUE)
+CHECK_VALUE(CUDA_ERROR_OUT_OF_MEMORY)
+CHECK_VALUE(CUDA_ERROR_NOT_INITIALIZED)
+CHECK_VALUE(CUDA_ERROR_NO_DEVICE)
+CHECK_VALUE(CUDA_ERROR_INVALID_DEVICE)
+CHECK_VALUE(CUDA_ERROR_INVALID_IMAGE)
+CHECK_VALUE(CUDA_ERROR_NOT_FOUND)
+CHECK_VALUE(CUDA_ERROR_NOT_READY)
+CHECK_VALUE(CUDA_ERROR_ILLEGAL_ADDRESS)
+CHECK_VALUE(CUDA_ERROR_LAUNCH_TIMEOUT)
+CHECK_VALUE(CUDA_ERROR_ASSERT)
+CHECK_VALUE(CUDA_ERROR_HARDWARE_STACK_ERROR)
+CHECK_VALUE(CUDA_ERROR_ILLEGAL_INSTRUCTION)
+CHECK_VALUE(CUDA_ERROR_MISALIGNED_ADDRESS)
+CHECK_VALUE(CUDA_ERROR_INVALID_ADDRESS_SPACE)
+CHECK_VALUE(CUDA_ERROR_INVALID_PC)
+CHECK_VALUE(CUDA_ERROR_LAUNCH_FAILED)
+CHECK_VALUE(CUDA_ERROR_STREAM_CAPTURE_UNSUPPORTED)
+CHECK_VALUE(CUDA_ERROR_STREAM_CAPTURE_INVALIDATED)
+CHECK_VALUE(CU_GET_PROC_ADDRESS_DEFAULT)
+CHECK_VALUE(CU_GET_PROC_ADDRESS_SUCCESS)
+CHECK_VALUE(CU_GET_PROC_ADDRESS_SYMBOL_NOT_FOUND)
+CHECK_VALUE(CU_GET_PROC_ADDRESS_VERSION_NOT_SUFFICIENT)
+CHECK_VALUE(CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR)
+CHECK_VALUE(CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR)
+CHECK_VALUE(CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES)
+CHECK_VALUE(CU_JIT_INFO_LOG_BUFFER)
+CHECK_VALUE(CU_JIT_INFO_LOG_BUFFER_SIZE_BYTES)
+CHECK_VALUE(CU_JIT_ERROR_LOG_BUFFER)
+CHECK_VALUE(CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES)
+CHECK_VALUE(CU_JIT_OPTIMIZATION_LEVEL)
+CHECK_VALUE(CU_STREAM_NON_BLOCKING)
+CHECK_VALUE(CU_EVENT_DEFAULT)
+CHECK_VALUE(CU_EVENT_DISABLE_TIMING)
+CHECK_VALUE(CU_STREAM_CAPTURE_MODE_RELAXED)
+CHECK_VALUE(CU_STREAM_CAPTURE_STATUS_NONE)
+CHECK_VALUE(CU_STREAM_CAPTURE_STATUS_ACTIVE)
+CHECK_VALUE(CU_STREAM_CAPTURE_STATUS_INVALIDATED)
+CHECK_VALUE(CU_MEM_ATTACH_GLOBAL)
+#undef CHECK_VALUE
+static_assert(neve_cu::kMemHostAllocPortable == CU_MEMHOSTALLOC_PORTABLE);
+
+static_assert(std::is_same_v<neve_cu::CUstream, ::CUstream>);
+static_assert(std::is_same_v<neve_cu::CUcontext, ::CUcontext>);
+static_assert(std::is_same_v<neve_cu::CUgraphExec, ::CUgraphExec>);
+static_assert(std::is_same_v<neve_cu::CUdeviceptr, ::CUdeviceptr>);
+static_assert(sizeof(neve_cu::CUresult) == sizeof(::CUresult));
+
+TEST(CudaApiCheck, CheckedAgainstCudaHeaders) {
+  // The checks above ran at compile time against this cuda.h.
+  EXPECT_GE(CUDA_VERSION, 12000);
+}
+
+} // namespace
