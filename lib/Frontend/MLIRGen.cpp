@@ -205,7 +205,7 @@ mlir::OwningOpRef<mlir::ModuleOp> Generator::run(const Program &prog) {
   module->setAttr("neve.source", b.getStringAttr(m.fileName));
   for (auto &mod : prog.modules)
     for (auto &fn : mod->funcs)
-      if (fn->kind == FuncKind::Def)
+      if (fn->kind == FuncKind::Def || fn->kind == FuncKind::Gpu)
         ++topLevelNameCount[fn->name];
   // Roots: main, then the `_prebuild` functions (§2.2; called by main).
   if (m.main)

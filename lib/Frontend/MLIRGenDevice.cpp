@@ -155,25 +155,31 @@ Value Generator::emitIntrinsic(const CallExpr &e) {
   if (name == "ceil")
     return mlir::math::CeilOp::create(b, l, args[0]);
   // The approximate hardware versions (PTX ex2/lg2/tanh.approx), only when
-  // written: exp(x) = 2^(x·log2 e), log(x) = log2(x)·ln 2.
-  auto intrinsic = [&](llvm::StringRef id, Value x) -> Value {
-    return mlir::LLVM::CallIntrinsicOp::create(b, l, f32, b.getStringAttr(id),
-                                               mlir::ValueRange{x})
+  // written: exp(x) = 2^(x·log2 e), log(x) = log2(x)·ln 2. LLVM 22 has no
+  // NVVM intrinsic for tanh.approx, so all three are one PTX instruction.
+  auto approx = [&](llvm::StringRef instr, Value x) -> Value {
+    return mlir::LLVM::InlineAsmOp::create(
+               b, l, f32, mlir::ValueRange{x},
+               b.getStringAttr((instr + " $0, $1;").str()),
+               b.getStringAttr("=f,f"), /*has_side_effects=*/nullptr,
+               /*is_align_stack=*/nullptr,
+               mlir::LLVM::TailCallKindAttr::get(
+                   &ctx, mlir::LLVM::tailcallkind::TailCallKind::None),
+               /*asm_dialect=*/nullptr, /*operand_attrs=*/nullptr)
         .getResult(0);
   };
   auto constant = [&](double c) -> Value {
     return mlir::arith::ConstantOp::create(b, l, b.getF32FloatAttr(c));
   };
   if (name == "fast_exp")
-    return intrinsic("llvm.nvvm.ex2.approx.f",
-                     mlir::arith::MulFOp::create(b, l, args[0],
-                                                 constant(1.4426950408889634)));
+    return approx("ex2.approx.f32",
+                  mlir::arith::MulFOp::create(b, l, args[0],
+                                              constant(1.4426950408889634)));
   if (name == "fast_log")
-    return mlir::arith::MulFOp::create(
-        b, l, intrinsic("llvm.nvvm.lg2.approx.f", args[0]),
-        constant(0.6931471805599453));
+    return mlir::arith::MulFOp::create(b, l, approx("lg2.approx.f32", args[0]),
+                                       constant(0.6931471805599453));
   assert(name == "fast_tanh" && "intrinsic refused by CodegenSupport");
-  return intrinsic("llvm.nvvm.tanh.approx.f32", args[0]);
+  return approx("tanh.approx.f32", args[0]);
 }
 
 //===----------------------------------------------------------------------===//

@@ -1,8 +1,9 @@
 //===- OutlineKernels.cpp - Device functions into a gpu.module -------------===//
 //
 // --neve-outline-kernels: the `func.func`s MLIRGen marked `neve.kernel`
-// become `gpu.func` kernels of one `gpu.module @neve_kernels`, those marked
-// `neve.device` move there as they are (the device pipeline inlines them),
+// get every call of a `neve.device` function inlined (§3.7) and become
+// `gpu.func` kernels of one `gpu.module @neve_kernels` (the device
+// functions move there too, for symbol-dce to drop),
 // every `neve.smem_alloc` becomes a workgroup-memory global of that module,
 // and every `neve.launch` becomes a `gpu.launch_func` on the launching
 // thread's stream (the runtime's `neve_gpu_stream`), preceded by a call
@@ -18,6 +19,7 @@
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/IR/SymbolTable.h"
+#include "mlir/Transforms/InliningUtils.h"
 
 namespace mlir::neve {
 #define GEN_PASS_DEF_NEVEOUTLINEKERNELSPASS
@@ -72,6 +74,56 @@ Value cString(OpBuilder &b, Location loc, ModuleOp module, StringRef text,
                                    name);
 }
 
+/// Inlines every call of a device function in `kernel`, transitively (§3.7:
+/// gpu functions are always inlined and never recursive). Done while the
+/// kernel is still a func.func, into which the func dialect allows inlining.
+LogicalResult inlineDeviceCalls(func::FuncOp kernel, SymbolTable &symbols) {
+  InlinerInterface interface(kernel.getContext());
+  auto clone = [](OpBuilder &, Region *src, Block *inlineBlock,
+                  Block *postInsertBlock, IRMapping &mapper,
+                  bool shouldClone) {
+    Region *insertRegion = inlineBlock->getParent();
+    if (shouldClone)
+      src->cloneInto(insertRegion, postInsertBlock->getIterator(), mapper);
+    else
+      insertRegion->getBlocks().splice(postInsertBlock->getIterator(),
+                                       src->getBlocks(), src->begin(),
+                                       src->end());
+  };
+  while (true) {
+    SmallVector<func::CallOp> calls;
+    kernel.walk([&](func::CallOp call) {
+      auto callee = symbols.lookup<func::FuncOp>(call.getCallee());
+      if (callee && callee->hasAttr(kDeviceAttrName))
+        calls.push_back(call);
+    });
+    if (calls.empty())
+      return success();
+    for (func::CallOp call : calls) {
+      auto callee = symbols.lookup<func::FuncOp>(call.getCallee());
+      if (failed(inlineCall(interface, clone, call, callee,
+                            &callee.getBody())))
+        return call.emitError("cannot inline the gpu function @")
+               << call.getCallee();
+      call.erase();
+    }
+  }
+}
+
+/// A PTX identifier for `name`: specializations (`k<64>`) and overloads
+/// (`f.int`) have characters PTX does not accept.
+std::string ptxName(StringRef name, SymbolTable &symbols) {
+  std::string out;
+  for (char c : name)
+    out.push_back(isalnum(static_cast<unsigned char>(c)) || c == '_' ? c : '_');
+  if (out == name)
+    return out;
+  std::string unique = out;
+  for (unsigned n = 1; symbols.lookup(unique); ++n)
+    unique = out + "_" + std::to_string(n);
+  return unique;
+}
+
 struct OutlineKernelsPass
     : neve::impl::NeveOutlineKernelsPassBase<OutlineKernelsPass> {
   void runOnOperation() override {
@@ -86,6 +138,10 @@ struct OutlineKernelsPass
     if (kernels.empty() && devices.empty())
       return;
     MLIRContext *ctx = &getContext();
+    SymbolTable moduleSymbols(module);
+    for (func::FuncOp fn : kernels)
+      if (failed(inlineDeviceCalls(fn, moduleSymbols)))
+        return signalPassFailure();
     module->setAttr(gpu::GPUDialect::getContainerModuleAttrName(),
                     UnitAttr::get(ctx));
     OpBuilder b(ctx);
@@ -98,10 +154,14 @@ struct OutlineKernelsPass
       fn->removeAttr(kDeviceAttrName);
       symbols.insert(fn);
     }
+    // Kernel symbols as PTX names; the launches use the new names.
+    llvm::StringMap<std::string> kernelNames;
+    for (func::FuncOp fn : kernels)
+      kernelNames[fn.getSymName()] = ptxName(fn.getSymName(), symbols);
     for (func::FuncOp fn : kernels) {
       b.setInsertionPointToEnd(gpuModule.getBody());
-      auto kernel = gpu::GPUFuncOp::create(b, fn.getLoc(), fn.getSymName(),
-                                           fn.getFunctionType());
+      auto kernel = gpu::GPUFuncOp::create(
+          b, fn.getLoc(), kernelNames[fn.getSymName()], fn.getFunctionType());
       kernel->setAttr(gpu::GPUDialect::getKernelFuncAttrName(),
                       UnitAttr::get(ctx));
       kernel.getBody().getBlocks().clear();
@@ -112,6 +172,13 @@ struct OutlineKernelsPass
         ret.erase();
       });
       fn.erase();
+    }
+
+    for (func::FuncOp fn : devices) {
+      std::string name = ptxName(fn.getSymName(), symbols);
+      if (name != fn.getSymName() &&
+          failed(symbols.rename(fn, StringAttr::get(ctx, name))))
+        return signalPassFailure();
     }
 
     // Block-shared storage: one workgroup global per allocation site,
@@ -175,7 +242,8 @@ struct OutlineKernelsPass
       gpu::KernelDim3 block{index(op.getBlockX()), index(op.getBlockY()),
                             index(op.getBlockZ())};
       auto kernel = SymbolRefAttr::get(
-          ctx, kModuleName, {FlatSymbolRefAttr::get(op.getKernelAttr().getAttr())});
+          ctx, kModuleName,
+          {FlatSymbolRefAttr::get(ctx, kernelNames[op.getKernel()])});
       gpu::LaunchFuncOp::create(lb, loc, kernel, grid, block, op.getSmem(),
                                 op.getArgs(), tokenType, ValueRange{token});
       op.erase();

@@ -9,6 +9,7 @@
 #include "neve/Dialect/Neve/IR/NeveTypes.h"
 
 #include "mlir/IR/DialectImplementation.h"
+#include "mlir/Transforms/InliningUtils.h"
 #include "llvm/ADT/TypeSwitch.h"
 
 using namespace mlir;
@@ -19,7 +20,20 @@ using namespace mlir::neve;
 #define GET_TYPEDEF_CLASSES
 #include "neve/Dialect/Neve/IR/NeveTypes.cpp.inc"
 
+namespace {
+/// Neve ops may be inlined with the function that holds them: gpu
+/// functions are always inlined into their kernels (§3.7), and each
+/// inlined `neve.smem_alloc` is its own allocation, as §8.5.2 requires.
+struct NeveInlinerInterface : DialectInlinerInterface {
+  using DialectInlinerInterface::DialectInlinerInterface;
+  bool isLegalToInline(Operation *, Region *, bool, IRMapping &) const final {
+    return true;
+  }
+};
+} // namespace
+
 void NeveDialect::initialize() {
+  addInterfaces<NeveInlinerInterface>();
   addTypes<
 #define GET_TYPEDEF_LIST
 #include "neve/Dialect/Neve/IR/NeveTypes.cpp.inc"
