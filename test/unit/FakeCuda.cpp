@@ -491,12 +491,10 @@ CUresult fMemFreeHost(void *p) {
   return CUDA_SUCCESS;
 }
 
-CUresult copy(CUdeviceptr dst, CUdeviceptr src, size_t bytes, CUstream s,
-              bool hostSide) {
+/// A copy in either direction; captured like any other work (the driver
+/// captures copies from pageable host memory too, reading it at replay).
+CUresult copy(CUdeviceptr dst, CUdeviceptr src, size_t bytes, CUstream s) {
   std::lock_guard<std::mutex> g(lock);
-  auto *fs = reinterpret_cast<FakeStream *>(s);
-  if (hostSide && fs && fs->capturing)
-    return CUDA_ERROR_STREAM_CAPTURE_UNSUPPORTED; // pageable memory
   Node n;
   n.kind = Node::Copy;
   n.dst = dst;
@@ -507,17 +505,17 @@ CUresult copy(CUdeviceptr dst, CUdeviceptr src, size_t bytes, CUstream s,
 
 CUresult fMemcpyAsync(CUdeviceptr dst, CUdeviceptr src, size_t bytes,
                       CUstream s) {
-  return copy(dst, src, bytes, s, false);
+  return copy(dst, src, bytes, s);
 }
 
 CUresult fMemcpyHtoDAsync(CUdeviceptr dst, const void *src, size_t bytes,
                           CUstream s) {
-  return copy(dst, reinterpret_cast<CUdeviceptr>(src), bytes, s, true);
+  return copy(dst, reinterpret_cast<CUdeviceptr>(src), bytes, s);
 }
 
 CUresult fMemcpyDtoHAsync(void *dst, CUdeviceptr src, size_t bytes,
                           CUstream s) {
-  return copy(reinterpret_cast<CUdeviceptr>(dst), src, bytes, s, true);
+  return copy(reinterpret_cast<CUdeviceptr>(dst), src, bytes, s);
 }
 
 CUresult fMemsetD32Async(CUdeviceptr dst, unsigned value, size_t count,

@@ -314,4 +314,23 @@ TEST_F(GpuRuntimeDeathTest, WaitingForTheGpuIsRefusedWhileCapturing) {
               "neve_gpu_graph_end without neve_gpu_graph_begin");
 }
 
+TEST_F(GpuRuntimeDeathTest, TemporaryHostDataIsRefusedWhileCapturing) {
+  EXPECT_EXIT(
+      {
+        neve_gpu_graph_begin();
+        randu_cuda(neve_context(), 4);
+      },
+      testing::ExitedWithCode(1),
+      "randu_cuda copies host data that would be gone when the graph is "
+      "replayed: not allowed while the thread captures a CUDA graph");
+  EXPECT_EXIT(
+      {
+        neve_array *xs = neve_array_new_atomic(4, 3);
+        neve_gpu_graph_begin();
+        neve_to_cuda(neve_context(), xs);
+      },
+      testing::ExitedWithCode(1),
+      "to_cuda copies host data that would be gone");
+}
+
 } // namespace

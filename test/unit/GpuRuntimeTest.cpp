@@ -398,6 +398,25 @@ TEST(GpuRuntime, GraphsCaptureAndReplay) {
   std::free(h);
 }
 
+TEST(GpuRuntime, CapturedHostCopiesReadTheHostBufferAtReplay) {
+  void *ctx = neve_context();
+  float *h = cumalloc_host(ctx, 16);
+  float *d = zeros_cuda(ctx, 4);
+  neve_gpu_graph_begin();
+  host_to_device(ctx, h, d, 4);
+  void *graph = neve_gpu_graph_end();
+  for (int round = 0; round < 2; ++round) {
+    for (int i = 0; i < 4; ++i)
+      h[i] = static_cast<float>(10 * round + i);
+    neve_gpu_graph_launch(graph);
+    float *back = float_pp_cpu(ctx, d, 4);
+    EXPECT_EQ(toVector(back, 4), toVector(h, 4)) << round;
+    std::free(back);
+  }
+  neve_gpu_graph_destroy(graph);
+  std::free(h);
+}
+
 TEST(GpuRuntime, ThreadsLaunchOnTheirOwnStreams) {
   const int n = 256;
   auto work = [&](float a, std::vector<float> *out) {

@@ -897,10 +897,13 @@ float neve_gpu_event_elapsed_ms(void *start, void *end);
 void neve_gpu_event_destroy(void *event);
 
 /// Starts capturing the calling thread's stream into a CUDA graph (relaxed
-/// mode). Until neve_gpu_graph_end, launches, allocations, memsets and
-/// device-side copies are recorded, not run; whatever waits for the GPU
-/// (neve_gpu_sync, device-to-host transfers, event timing) is a runtime
-/// error, and the allocator neither frees nor releases device memory.
+/// mode). Until neve_gpu_graph_end, launches, memsets and copies are
+/// recorded, not run (a host-to-device copy reads its host buffer again at
+/// each replay, so the buffer must stay valid); allocations are allowed;
+/// whatever waits for the GPU (neve_gpu_sync, device-to-host transfers,
+/// event timing) and what copies temporary host data (the random
+/// initialisers, to_cuda) is a runtime error; the allocator neither frees
+/// nor releases device memory.
 void neve_gpu_graph_begin(void);
 /// Ends the capture and returns the instantiated (executable) graph.
 void *neve_gpu_graph_end(void);

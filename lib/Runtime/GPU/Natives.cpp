@@ -59,7 +59,8 @@ void upload(void *device, const void *host, uint64_t bytes, const char *what) {
   if (bytes == 0)
     return;
   // From pageable memory the driver stages the data before returning, so
-  // the host buffer may change or go as soon as this returns.
+  // the host buffer may change or go as soon as this returns. (Captured in
+  // a graph, the copy reads the buffer at each replay instead.)
   checkAsync(api().cuMemcpyHtoDAsync(reinterpret_cast<CUdeviceptr>(device),
                                      host, bytes, threadStream()),
              what);
@@ -89,7 +90,20 @@ void fill32(void *device, uint32_t value, uint64_t count, const char *what) {
              what);
 }
 
+/// A capture records a host-to-device copy as a node that reads the host
+/// memory again at every replay (the driver accepts even pageable memory):
+/// the initialisers' scratch is freed at once and an array's storage may be
+/// collected, so they refuse to run while the thread captures.
+void refuseWhileCapturing(const char *what) {
+  if (threadCapturing())
+    fatal(errorSite(), std::string(what) +
+                           " copies host data that would be gone when the "
+                           "graph is replayed: not allowed while the thread "
+                           "captures a CUDA graph");
+}
+
 void *hostScratch(uint64_t bytes, const char *what) {
+  refuseWhileCapturing(what);
   void *p = std::malloc(bytes == 0 ? 1 : bytes);
   if (!p)
     fatal(errorSite(), std::string(what) + ": out of host memory (" +
@@ -350,6 +364,7 @@ extern "C" float *neve_to_cuda(void *ctx, const neve_array *xs) {
   const char *what = "to_cuda";
   if (!xs)
     fatal(errorSite(), "to_cuda: the array is nil");
+  refuseWhileCapturing(what);
   if (xs->elem_size != 4)
     fatal(errorSite(), "to_cuda: expected an array<float> (4-byte elements), "
                        "got " +
