@@ -28,12 +28,32 @@ compile() { # SOURCE NAME
 
 n=0
 # GPU tests: self-checking programs with CHECK lines (test/gpu, when present).
+# A test whose RUN line is `%neve run %s` is compiled itself; one whose RUN
+# line is `%neve run %S/PATH` (test/gpu/example-*.nv) is bundled as PATH's
+# program, checked against the test's own CHECK lines; other tests (PTX and
+# ptxas checks, no GPU needed) stay out. A test marked XFAIL (a known
+# compiler bug) that does not compile stays out too, with a note.
 if [ -d test/gpu ]; then
   while IFS= read -r src; do
     rel=${src#test/gpu/}
-    compile "$src" "gpu-$(echo "${rel%.nv}" | tr '/' '-')"
+    name="gpu-$(echo "${rel%.nv}" | tr '/' '-')"
+    run=$(grep -m1 '^# RUN:' "$src" || true)
+    prog=""
+    case "$run" in
+      *'%neve run %s'*) prog=$src ;;
+      *'%neve run %S/'*)
+        prog=$(dirname "$src")/$(echo "$run" | sed 's|.*%neve run %S/\([^ |]*\).*|\1|') ;;
+    esac
+    [ -n "$prog" ] || continue
+    if ! "$translate" "$prog" -o "$out/tests/$name" 2> "$out/compile.err"; then
+      grep -q '^# XFAIL:' "$src" || { cat "$out/compile.err" >&2; exit 1; }
+      echo "gpu-bundle: $src is XFAIL and does not compile: left out"
+      continue
+    fi
+    cp "$src" "$out/tests/$name.nv"
     n=$((n + 1))
   done < <(find test/gpu -name '*.nv' | sort)
+  rm -f "$out/compile.err"
 fi
 # The GPU runtime's own check (a C++ program, no .nv source): driver
 # loading, kernel containers, launches, the allocator, graphs, errors.

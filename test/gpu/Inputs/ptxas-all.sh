@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# Assembles the kernels of Neve programs with ptxas, for sm_90 and sm_80
+# (the two targets every program embeds), so that CI validates every GPU
+# test, example and benchmark kernel without a GPU (ptxas-all.nv).
+#
+#   ptxas-all.sh NEVE_TRANSLATE TMPDIR FILE.nv...
+#
+# Files without a `kernel` are skipped, as are those marked `XFAIL:` (known
+# compiler bugs; their own tests report them). Prints one line per file
+# and exits non-zero if any file fails to compile or assemble.
+set -uo pipefail
+translate=$1 tmp=$2
+shift 2
+ptxas=$(command -v ptxas || true)
+[ -n "$ptxas" ] || ptxas=${CUDA_HOME:-/usr/local/cuda}/bin/ptxas
+[ -x "$ptxas" ] || ptxas=/usr/local/cuda/bin/ptxas
+mkdir -p "$tmp"
+failed=0
+for src in "$@"; do
+  grep -q '^kernel ' "$src" || continue
+  name=$(basename "$src" .nv)
+  if grep -q '^# XFAIL:' "$src"; then
+    echo "skipped (marked as an expected failure): $name"
+    continue
+  fi
+  ok=1
+  for arch in sm_90 sm_80; do
+    ptx="$tmp/$name.$arch.ptx"
+    if ! "$translate" "$src" --emit=ptx --gpu-arch="$arch" -o "$ptx" 2> "$tmp/$name.err"; then
+      echo "FAIL: $name: neve-translate --emit=ptx --gpu-arch=$arch: $(head -c 400 "$tmp/$name.err")"
+      ok=0; break
+    fi
+    if ! "$ptxas" -arch="$arch" -O3 "$ptx" -o "$tmp/$name.$arch.cubin" 2> "$tmp/$name.err"; then
+      echo "FAIL: $name: ptxas -arch=$arch: $(head -c 400 "$tmp/$name.err")"
+      ok=0; break
+    fi
+  done
+  if [ $ok = 1 ]; then
+    echo "ptxas ok: $name ($(grep -c '^\.visible \.entry' "$tmp/$name.sm_90.ptx") kernels)"
+  else
+    failed=1
+  fi
+done
+exit $failed
