@@ -38,6 +38,7 @@ private:
   }
 
   void function(const FuncDecl &fn) {
+    currentFn = &fn;
     switch (fn.kind) {
     case FuncKind::Def:
     case FuncKind::Main:
@@ -162,8 +163,12 @@ private:
     case K::Layout:
       // A layout with constant extents is its base address
       // (MLIRGenDevice.cpp); run-time extents need the layout dialect.
+      // A compile-time parameter (§3.9) is a constant in each
+      // specialization.
       for (const Extent &x : t->getExtents())
-        if (x.kind != Extent::Kind::Const) {
+        if (x.kind != Extent::Kind::Const &&
+            !(x.kind == Extent::Kind::Named && currentFn &&
+              llvm::is_contained(currentFn->ctimeParams, x.name))) {
           refuse(loc, what + t->str() + " (layouts with run-time extents)");
           return;
         }
@@ -718,6 +723,8 @@ private:
   }
 
   const Program &program;
+  /// The function being checked.
+  const FuncDecl *currentFn = nullptr;
   DiagEngine &diag;
   bool ok = true;
   llvm::SmallPtrSet<const FuncDecl *, 32> seen;

@@ -215,6 +215,17 @@ void Generator::emitLaunch(const LaunchStmt &s) {
 // Layouts with constant extents (§8.5)
 //===----------------------------------------------------------------------===//
 
+int64_t Generator::extentValue(const Extent &x) {
+  if (x.kind == Extent::Kind::Const)
+    return x.value;
+  // A compile-time parameter of the specialization (CodegenSupport admits
+  // no other named extent).
+  auto it = llvm::find(currentFn->ctimeParams, x.name);
+  assert(it != currentFn->ctimeParams.end() && "extent refused by "
+                                                "CodegenSupport");
+  return currentCtime[it - currentFn->ctimeParams.begin()];
+}
+
 namespace {
 int64_t elementBytes(mlir::Type t) {
   return std::max<int64_t>(1, (t.getIntOrFloatBitWidth() + 7) / 8);
@@ -229,7 +240,7 @@ Value Generator::emitLayoutNew(const LayoutNewExpr &e) {
   mlir::Type elem = convert(t->getElement());
   int64_t count = 1;
   for (const Extent &x : t->getExtents())
-    count *= x.value;
+    count *= extentValue(x);
   int64_t bytes = count * elementBytes(elem);
   if (t->getSpace() == MemSpace::Shared)
     return mlir::neve::SmemAllocOp::create(
@@ -262,7 +273,7 @@ Value Generator::emitLayoutAddress(Value base, const Type *layout,
     int64_t stride = 1;
     if (j + 1 < coords.size())
       for (size_t m = j + 1; m < ext.size(); ++m)
-        stride *= ext[m].value;
+        stride *= extentValue(ext[m]);
     Value i = toIndex(emitExpr(*coords[j]), coords[j]->type, l);
     if (stride != 1)
       i = mlir::arith::MulIOp::create(

@@ -252,6 +252,8 @@ public:
   Value emitDeviceValue(llvm::StringRef name, mlir::Location l);
   Value emitIntrinsic(const CallExpr &e);
   void emitLaunch(const LaunchStmt &s);
+  /// A layout extent: a literal or a compile-time parameter (§3.9).
+  int64_t extentValue(const Extent &x);
   /// `layout<T, d...>(p)`, `layout<T, d..., smem>()`, `layout<T, d...>()`.
   Value emitLayoutNew(const LayoutNewExpr &e);
   /// The address of element `coords` of the layout at `base` (§8.5.3).

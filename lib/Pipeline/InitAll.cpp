@@ -13,6 +13,7 @@
 #include "mlir/Dialect/Index/IR/IndexDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/Dialect/LLVMIR/Transforms/InlinerInterfaceImpl.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
@@ -32,6 +33,10 @@ void mlir::neve::registerAllNeveDialects(DialectRegistry &registry) {
                   ub::UBDialect, vector::VectorDialect>();
   // Interface implementations (memref mem2reg, LLVM translation, ...).
   registerAllExtensions(registry);
+  // llvm ops (pointer loads and stores) inline with the gpu functions that
+  // hold them (§3.7).
+  LLVM::registerInlinerInterface(registry);
+  NVVM::registerInlinerInterface(registry);
   // #nvvm.target serialises gpu.modules to PTX (gpu-module-to-binary).
   NVVM::registerNVVMTargetInterfaceExternalModels(registry);
 }

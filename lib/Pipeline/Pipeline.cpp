@@ -52,13 +52,12 @@ void neve::buildDevicePipeline(mlir::OpPassManager &pm,
                                const DeviceOptions &options) {
   pm.addPass(mlir::neve::createNeveOutlineKernelsPass());
   mlir::OpPassManager &device = pm.nest<mlir::gpu::GPUModuleOp>();
-  // gpu functions are always inlined (§3.7), then dropped.
-  device.addPass(mlir::createInlinerPass());
+  // gpu functions were inlined into the kernels (§3.7): drop them.
   device.addPass(mlir::createSymbolDCEPass());
   device.addPass(mlir::createCanonicalizerPass());
   device.addPass(mlir::createCSEPass());
-  device.addPass(mlir::neve::createConvertNeveDeviceToLLVMPass());
   device.addPass(mlir::createSCFToControlFlowPass());
+  device.addPass(mlir::neve::createConvertNeveDeviceToLLVMPass());
   mlir::arith::ArithExpandOpsPassOptions expand;
   expand.includeBf16 = true;
   device.addPass(mlir::arith::createArithExpandOpsPass(expand));

@@ -38,9 +38,9 @@ struct DeviceOptions {
 /// /usr/local/cuda, or "" when there is none.
 std::string findLibdevice();
 
-/// Kernels to PTX: neve-outline-kernels, then on the gpu.module: inline,
-/// symbol-dce, canonicalize, cse, convert-neve-device-to-llvm,
-/// convert-scf-to-cf, arith-expand, convert-gpu-to-nvvm,
+/// Kernels to PTX: neve-outline-kernels (which inlines gpu functions), then
+/// on the gpu.module: symbol-dce, canonicalize, cse, convert-scf-to-cf,
+/// convert-neve-device-to-llvm, arith-expand, convert-gpu-to-nvvm,
 /// reconcile-unrealized-casts; nvvm-attach-target for both chips and
 /// gpu-module-to-binary{format=isa}. Programs without kernels pass
 /// through unchanged. (`--emit=ptx` stops here.)
