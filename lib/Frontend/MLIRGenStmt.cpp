@@ -2,6 +2,8 @@
 
 #include "MLIRGenInternal.h"
 
+#include "mlir/AsmParser/AsmParser.h"
+
 using namespace neve;
 using namespace neve::mlirgen;
 
@@ -332,7 +334,16 @@ void Generator::emitMultiLoop(const MultiLoopStmt &s) {
         b, l, b.getIntegerAttr(cur.getType(), 1));
     mlir::memref::StoreOp::create(
         b, l, mlir::arith::AddIOp::create(b, l, cur, one), slot);
-    mlir::cf::BranchOp::create(b, l, header[k]);
+    auto back = mlir::cf::BranchOp::create(b, l, header[k]);
+    // §6.5: in device code, loops with constant bounds are unrolled (so
+    // register layouts they index stay in registers); LLVM ignores the
+    // request when the trip count is not a constant.
+    if (currentFn && (currentFn->kind == FuncKind::Kernel ||
+                      currentFn->kind == FuncKind::Gpu))
+      back->setAttr("loop_annotation",
+                    mlir::parseAttribute("#llvm.loop_annotation<unroll = "
+                                         "#llvm.loop_unroll<full = true>>",
+                                         &ctx));
   }
   b.setInsertionPointToEnd(body);
   loops.push_back({exit, latch[n - 1], cleanups.size()});
