@@ -17,7 +17,10 @@
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/Math/IR/Math.h"
+
+#include "mlir/IR/Matchers.h"
 
 #include "llvm/ADT/StringSwitch.h"
 
@@ -52,6 +55,9 @@ bool neve::isDeviceIntrinsicCall(llvm::StringRef name) {
       .Cases({"atomic_add", "atomic_max", "atomic_min", "atomic_exch"}, true)
       .Cases({"exp", "log", "tanh", "abs", "floor", "ceil"}, true)
       .Cases({"fast_exp", "fast_log", "fast_tanh"}, true)
+      .Cases({"cp_async16", "cp_commit_group", "cp_wait_group", "cp_wait_all"},
+             true)
+      .Cases({"ldmatrix_x4", "ldmatrix_x2", "mma_16x8x16"}, true)
       .Default(false);
 }
 
@@ -142,6 +148,11 @@ Value Generator::emitIntrinsic(const CallExpr &e) {
     return mlir::LLVM::AtomicRMWOp::create(
         b, l, op, addr, args[2], mlir::LLVM::AtomicOrdering::monotonic);
   }
+  if (name.starts_with("cp_") || name.starts_with("ldmatrix") ||
+      name == "mma_16x8x16") {
+    emitTensorCoreIntrinsic(e, args);
+    return nullptr;
+  }
   if (name == "exp")
     return mlir::math::ExpOp::create(b, l, args[0]);
   if (name == "log")
@@ -180,6 +191,98 @@ Value Generator::emitIntrinsic(const CallExpr &e) {
                                        constant(0.6931471805599453));
   assert(name == "fast_tanh" && "intrinsic refused by CodegenSupport");
   return approx("tanh.approx.f32", args[0]);
+}
+
+/// Asynchronous copies, ldmatrix and mma (§8.4) over element addresses
+/// (§8.5.5): generic pointers, cast to the shared (3) and global (1) address
+/// spaces the NVVM ops take; register fragments are loaded from and stored
+/// to the register layout's consecutive elements.
+void Generator::emitTensorCoreIntrinsic(const CallExpr &e,
+                                        llvm::ArrayRef<Value> args) {
+  mlir::Location l = loc(e.getLoc());
+  llvm::StringRef name = e.builtin;
+  auto space = [&](Value p, unsigned as) -> Value {
+    return mlir::LLVM::AddrSpaceCastOp::create(
+        b, l, mlir::LLVM::LLVMPointerType::get(&ctx, as), p);
+  };
+  auto generic = mlir::LLVM::LLVMPointerType::get(&ctx);
+  auto at = [&](Value base, mlir::Type t, int64_t i) -> Value {
+    Value k = mlir::LLVM::ConstantOp::create(b, l, b.getI64Type(), i);
+    return mlir::LLVM::GEPOp::create(b, l, generic, t, base,
+                                     mlir::ValueRange{k});
+  };
+  mlir::Type i32 = b.getI32Type(), f32 = b.getF32Type();
+  if (name == "cp_async16") {
+    mlir::NVVM::CpAsyncOp::create(
+        b, l, space(args[0], 3), space(args[1], 1), b.getI32IntegerAttr(16),
+        mlir::NVVM::LoadCacheModifierKindAttr::get(
+            &ctx, mlir::NVVM::LoadCacheModifierKind::CG),
+        /*cpSize=*/Value());
+    return;
+  }
+  if (name == "cp_commit_group") {
+    mlir::NVVM::CpAsyncCommitGroupOp::create(b, l);
+    return;
+  }
+  if (name == "cp_wait_group" || name == "cp_wait_all") {
+    int64_t n = 0;
+    if (name == "cp_wait_group") {
+      mlir::IntegerAttr c;
+      if (mlir::matchPattern(args[0], mlir::m_Constant(&c)))
+        n = c.getInt();
+    } else {
+      // wait_all: the pending copies not yet in a group count too.
+      mlir::NVVM::CpAsyncCommitGroupOp::create(b, l);
+    }
+    mlir::NVVM::CpAsyncWaitGroupOp::create(b, l, b.getI32IntegerAttr(n));
+    return;
+  }
+  if (name.starts_with("ldmatrix")) {
+    int count = name == "ldmatrix_x4" ? 4 : 2;
+    llvm::SmallVector<mlir::Type> fields(count, i32);
+    auto res = mlir::LLVM::LLVMStructType::getLiteral(&ctx, fields);
+    Value frag = mlir::NVVM::LdMatrixOp::create(
+        b, l, res, space(args[1], 3), b.getI32IntegerAttr(count),
+        mlir::NVVM::MMALayoutAttr::get(&ctx, mlir::NVVM::MMALayout::row),
+        mlir::NVVM::LdStMatrixShapeAttr::get(&ctx, 8, 8),
+        mlir::NVVM::LdStMatrixEltTypeAttr::get(
+            &ctx, mlir::NVVM::LdStMatrixEltType::B16));
+    for (int i = 0; i < count; ++i)
+      mlir::LLVM::StoreOp::create(
+          b, l, mlir::LLVM::ExtractValueOp::create(b, l, frag, i),
+          at(args[0], i32, i));
+    return;
+  }
+  assert(name == "mma_16x8x16" && "intrinsic refused by CodegenSupport");
+  // D = A·B + D with bf16 (or half) inputs and float accumulators: the
+  // PTX instruction itself, on the fragments' registers.
+  const Type *aElem = e.args[1].value->type->getElement();
+  bool half = aElem && aElem->is(Type::Kind::Half);
+  llvm::SmallVector<Value> ops;
+  for (int i = 0; i < 4; ++i)
+    ops.push_back(mlir::LLVM::LoadOp::create(b, l, i32, at(args[1], i32, i)));
+  for (int i = 0; i < 2; ++i)
+    ops.push_back(mlir::LLVM::LoadOp::create(b, l, i32, at(args[2], i32, i)));
+  for (int i = 0; i < 4; ++i)
+    ops.push_back(mlir::LLVM::LoadOp::create(b, l, f32, at(args[0], f32, i)));
+  std::string in = half ? "f16" : "bf16";
+  std::string text = "mma.sync.aligned.m16n8k16.row.col.f32." + in + "." +
+                     in + ".f32 {$0, $1, $2, $3}, {$4, $5, $6, $7}, "
+                     "{$8, $9}, {$10, $11, $12, $13};";
+  auto res = mlir::LLVM::LLVMStructType::getLiteral(
+      &ctx, llvm::SmallVector<mlir::Type>(4, f32));
+  Value d = mlir::LLVM::InlineAsmOp::create(
+                b, l, res, ops, b.getStringAttr(text),
+                b.getStringAttr("=f,=f,=f,=f,r,r,r,r,r,r,f,f,f,f"),
+                /*has_side_effects=*/nullptr, /*is_align_stack=*/nullptr,
+                mlir::LLVM::TailCallKindAttr::get(
+                    &ctx, mlir::LLVM::tailcallkind::TailCallKind::None),
+                /*asm_dialect=*/nullptr, /*operand_attrs=*/nullptr)
+                .getResult(0);
+  for (int i = 0; i < 4; ++i)
+    mlir::LLVM::StoreOp::create(
+        b, l, mlir::LLVM::ExtractValueOp::create(b, l, d, i),
+        at(args[0], f32, i));
 }
 
 //===----------------------------------------------------------------------===//

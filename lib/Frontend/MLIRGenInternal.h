@@ -251,6 +251,9 @@ public:
   /// `bx`, `tx`, `bdx`, `gdx`, `warp`, `lane`, ... (§8.2).
   Value emitDeviceValue(llvm::StringRef name, mlir::Location l);
   Value emitIntrinsic(const CallExpr &e);
+  /// cp_async16, cp_commit_group, cp_wait_group, cp_wait_all, ldmatrix_x4,
+  /// ldmatrix_x2, mma_16x8x16 (§8.4).
+  void emitTensorCoreIntrinsic(const CallExpr &e, llvm::ArrayRef<Value> args);
   void emitLaunch(const LaunchStmt &s);
   /// A layout extent: a literal or a compile-time parameter (§3.9).
   int64_t extentValue(const Extent &x);

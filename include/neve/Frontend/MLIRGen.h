@@ -34,8 +34,7 @@ std::vector<const FuncDecl *> prebuildFunctions(const Program &program);
 /// sqrt, min, max, glob, argv, seed, randu, ...).
 bool isCompiledHostBuiltin(llvm::StringRef name);
 
-/// The §8.4 intrinsics MLIRGen compiles (not cp_async16, ldmatrix and mma,
-/// which need the layout dialect).
+/// The §8.4 intrinsics MLIRGen compiles.
 bool isDeviceIntrinsicCall(llvm::StringRef name);
 
 /// `bx by bz tx ty tz warp lane bdx … gdz` (§8.2).
