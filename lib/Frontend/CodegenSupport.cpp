@@ -53,10 +53,15 @@ private:
       return;
     case FuncKind::Gpu:
     case FuncKind::Kernel:
-      // Device code (§3.7, MLIRGenDevice.cpp); layout parameters with
-      // shape parameters (§8.5.6) need the layout dialect.
-      for (auto &p : fn.params)
+      // Device code (§3.7, MLIRGenDevice.cpp, MLIRGenLayout.cpp).
+      for (auto &p : fn.params) {
+        if (p->type && p->type->is(Type::Kind::Layout)) {
+          refuse(p->loc, "layout parameters (§8.5.6; pass the pointer and "
+                         "extents, or inline the code)");
+          continue;
+        }
         type(p->type, p->loc, "parameters of type ");
+      }
       type(fn.returnType, fn.loc, "functions returning ");
       block(fn.body);
       return;
@@ -161,17 +166,8 @@ private:
       // addresses `v{...}` (§8.5.5).
       return;
     case K::Layout:
-      // A layout with constant extents is its base address
-      // (MLIRGenDevice.cpp); run-time extents need the layout dialect.
-      // A compile-time parameter (§3.9) is a constant in each
-      // specialization.
-      for (const Extent &x : t->getExtents())
-        if (x.kind != Extent::Kind::Const &&
-            !(x.kind == Extent::Kind::Named && currentFn &&
-              llvm::is_contained(currentFn->ctimeParams, x.name))) {
-          refuse(loc, what + t->str() + " (layouts with run-time extents)");
-          return;
-        }
+      // A `!layout.view` (MLIRGenLayout.cpp): constant extents, compile-time
+      // parameters (§3.9) and run-time extents alike.
       return;
     case K::Tuple:
     case K::Function:
@@ -223,12 +219,33 @@ private:
     case Stmt::Kind::VarDecl:
       for (auto &v : llvm::cast<VarDeclStmt>(s).vars) {
         type(v->type, v->loc, "variables of type ");
+        if (v->type && v->type->is(Type::Kind::Layout) && !v->init)
+          refuse(v->loc, "a layout variable without an initial view");
         if (v->init)
           expr(*v->init);
       }
       return;
     case Stmt::Kind::Assign: {
       auto &a = llvm::cast<AssignStmt>(s);
+      if (a.isBuiltinMatmul) {
+        // `Z += X @ Y`: layout.matmul (§8.6).
+        auto &product = llvm::cast<BinaryExpr>(*a.value);
+        expr(*a.targets[0]);
+        expr(*product.lhs);
+        expr(*product.rhs);
+        return;
+      }
+      if (a.accumulator) {
+        refuse(s.getLoc(), "user-defined accumulating operators (§8.6: they "
+                           "take layout parameters)");
+        return;
+      }
+      if (a.targets.size() == 1 && a.targets[0]->type &&
+          a.targets[0]->type->is(Type::Kind::Layout)) {
+        refuse(s.getLoc(), "assigning to a layout variable (a layout is "
+                           "bound once, where it is declared)");
+        return;
+      }
       if (a.targets.size() == 1 && !a.accumulator && !a.isBuiltinMatmul &&
           !a.compoundOp && llvm::isa<IndexExpr>(*a.targets[0])) {
         // `a[i] = x` on an array.
@@ -675,12 +692,10 @@ private:
     }
     case Expr::Kind::Select: {
       auto &sel = llvm::cast<SelectExpr>(e);
-      if (sel.isTile) {
-        refuse(e.getLoc(), "tiles 'v{...}(...)' (the layout dialect)");
-        return;
-      }
       expr(*sel.base);
       for (auto &x : sel.braces)
+        expr(*x);
+      for (auto &x : sel.coords)
         expr(*x);
       return;
     }

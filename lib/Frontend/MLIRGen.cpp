@@ -68,10 +68,11 @@ mlir::Type Generator::convert(const Type *t) {
       results.push_back(convert(members.front()));
     return mlir::FunctionType::get(&ctx, params, results);
   }
+  case Type::Kind::Layout:
+    return convertLayout(t);
   case Type::Kind::Pointer:
   case Type::Kind::Foreign:
   case Type::Kind::FixedArray:
-  case Type::Kind::Layout:
   case Type::Kind::Address:
     // `T[]` and foreign pointer types: one opaque pointer (§3.8, §4.3); a
     // fixed array T[N] is the address of its storage (MLIRGenFixed.cpp); a
@@ -93,6 +94,8 @@ Value Generator::convertValue(Value v, const Type *from, const Type *to,
     return r;
   // T[N] to T[]: the address of the first element (§4.5); so are a layout
   // (its corner element) and an element address.
+  if (from->is(Type::Kind::Layout) && !to->is(Type::Kind::Layout))
+    return emitLayoutCorner(v, l);
   if (from->is(Type::Kind::FixedArray) || from->is(Type::Kind::Layout) ||
       from->is(Type::Kind::Address))
     return v;

@@ -7,13 +7,14 @@
 // math (§8.4). `launch` (§6.7) becomes `neve.launch`.
 // `--neve-outline-kernels` later moves device functions into a gpu.module.
 //
-// Layouts with constant extents (§8.5) are their base address: a view of a
-// pointer, a `smem` array (`neve.smem_alloc`) or a zeroed per-thread array;
-// `v[i, j]` and `v{i, j}` are row-major address arithmetic on it.
+// Layouts (§8.5) are layout-dialect values (MLIRGenLayout.cpp); the
+// tensor-core intrinsics here take the address form, for `T[]` operands.
 //
 //===----------------------------------------------------------------------===//
 
 #include "MLIRGenInternal.h"
+
+#include "neve/Dialect/Layout/IR/LayoutOps.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -115,9 +116,16 @@ Value Generator::emitDeviceValue(llvm::StringRef name, mlir::Location l) {
 Value Generator::emitIntrinsic(const CallExpr &e) {
   mlir::Location l = loc(e.getLoc());
   llvm::StringRef name = e.builtin;
+  if (emitLayoutIntrinsic(e))
+    return nullptr;
   llvm::SmallVector<Value> args;
-  for (auto &a : e.args)
-    args.push_back(emitExpr(*a.value));
+  for (auto &a : e.args) {
+    Value v = emitExpr(*a.value);
+    // A layout or tile passed as an address: its corner (§8.5.5).
+    if (llvm::isa<mlir::layout::ViewType>(v.getType()))
+      v = emitLayoutCorner(v, loc(a.value->getLoc()));
+    args.push_back(v);
+  }
   mlir::Type f32 = b.getF32Type();
 
   if (name == "syncthreads") {
@@ -312,97 +320,6 @@ void Generator::emitLaunch(const LaunchStmt &s) {
       b, l, mlir::FlatSymbolRefAttr::get(kernel.getSymNameAttr()), grid[0],
       grid[1], grid[2], block[0], block[1], block[2], smem,
       /*stream=*/Value(), args);
-}
-
-//===----------------------------------------------------------------------===//
-// Layouts with constant extents (§8.5)
-//===----------------------------------------------------------------------===//
-
-int64_t Generator::extentValue(const Extent &x) {
-  if (x.kind == Extent::Kind::Const)
-    return x.value;
-  // A compile-time parameter of the specialization (CodegenSupport admits
-  // no other named extent).
-  auto it = llvm::find(currentFn->ctimeParams, x.name);
-  assert(it != currentFn->ctimeParams.end() && "extent refused by "
-                                                "CodegenSupport");
-  return currentCtime[it - currentFn->ctimeParams.begin()];
-}
-
-namespace {
-int64_t elementBytes(mlir::Type t) {
-  return std::max<int64_t>(1, (t.getIntOrFloatBitWidth() + 7) / 8);
-}
-} // namespace
-
-Value Generator::emitLayoutNew(const LayoutNewExpr &e) {
-  mlir::Location l = loc(e.getLoc());
-  const Type *t = e.type;
-  if (e.base)
-    return emitExpr(*e.base); // a view of a pointer: its base address
-  mlir::Type elem = convert(t->getElement());
-  int64_t count = 1;
-  for (const Extent &x : t->getExtents())
-    count *= extentValue(x);
-  int64_t bytes = count * elementBytes(elem);
-  if (t->getSpace() == MemSpace::Shared)
-    return mlir::neve::SmemAllocOp::create(
-        b, l, mlir::LLVM::LLVMPointerType::get(&ctx), bytes);
-  // A per-thread array: storage in the entry block, zeroed here (each
-  // evaluation starts from zeros, §8.5.2).
-  Value storage;
-  {
-    mlir::OpBuilder::InsertionGuard guard(b);
-    b.setInsertionPointToStart(entryBlock);
-    Value n = mlir::LLVM::ConstantOp::create(b, l, b.getI64Type(), 1);
-    storage = mlir::LLVM::AllocaOp::create(
-        b, l, mlir::LLVM::LLVMPointerType::get(&ctx),
-        mlir::LLVM::LLVMArrayType::get(elem, count), n, /*alignment=*/16);
-  }
-  Value zero = mlir::LLVM::ConstantOp::create(b, l, b.getI8Type(), 0);
-  Value size = mlir::LLVM::ConstantOp::create(b, l, b.getI64Type(), bytes);
-  mlir::LLVM::MemsetOp::create(b, l, storage, zero, size, /*isVolatile=*/false);
-  return storage;
-}
-
-Value Generator::emitLayoutAddress(Value base, const Type *layout,
-                                   llvm::ArrayRef<const Expr *> coords,
-                                   mlir::Location l) {
-  // Row-major strides; with r < k coordinates the trailing dimensions are
-  // merged into one of stride 1 (§8.5.3).
-  llvm::ArrayRef<Extent> ext = layout->getExtents();
-  Value offset;
-  for (size_t j = 0; j < coords.size(); ++j) {
-    int64_t stride = 1;
-    if (j + 1 < coords.size())
-      for (size_t m = j + 1; m < ext.size(); ++m)
-        stride *= extentValue(ext[m]);
-    Value i = toIndex(emitExpr(*coords[j]), coords[j]->type, l);
-    if (stride != 1)
-      i = mlir::arith::MulIOp::create(
-          b, l, i,
-          mlir::arith::ConstantOp::create(b, l, b.getI64IntegerAttr(stride)));
-    offset = offset ? Value(mlir::arith::AddIOp::create(b, l, offset, i)) : i;
-  }
-  return mlir::LLVM::GEPOp::create(b, l, mlir::LLVM::LLVMPointerType::get(&ctx),
-                                   convert(layout->getElement()), base,
-                                   mlir::ValueRange{offset});
-}
-
-Value Generator::emitLayoutIndexAddress(const IndexExpr &e) {
-  llvm::SmallVector<const Expr *> coords;
-  for (auto &item : e.items)
-    coords.push_back(item.index.get());
-  return emitLayoutAddress(emitExpr(*e.base), e.base->type, coords,
-                           loc(e.getLoc()));
-}
-
-Value Generator::emitSelect(const SelectExpr &e) {
-  llvm::SmallVector<const Expr *> coords;
-  for (auto &c : e.braces)
-    coords.push_back(c.get());
-  return emitLayoutAddress(emitExpr(*e.base), e.base->type, coords,
-                           loc(e.getLoc()));
 }
 
 Value Generator::emitForeignOffby(const BinaryExpr &e) {

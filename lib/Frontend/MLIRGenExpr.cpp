@@ -58,6 +58,8 @@ Value Generator::emitExpr(const Expr &e) {
     }
     if (Value c = emitCtimeParam(llvm::cast<NameExpr>(e)))
       return c;
+    if (Value view = layoutVars.lookup(llvm::cast<NameExpr>(e).decl))
+      return view;
     return mlir::memref::LoadOp::create(
         b, l, slotFor(*llvm::cast<NameExpr>(e).decl));
   case Expr::Kind::Unary: {

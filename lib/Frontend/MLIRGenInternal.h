@@ -255,17 +255,34 @@ public:
   /// ldmatrix_x2, mma_16x8x16 (§8.4).
   void emitTensorCoreIntrinsic(const CallExpr &e, llvm::ArrayRef<Value> args);
   void emitLaunch(const LaunchStmt &s);
-  /// A layout extent: a literal or a compile-time parameter (§3.9).
+
+  //===--- MLIRGenLayout.cpp: layouts, tiles, the tiled product --------===//
+  /// A layout extent: a literal or a compile-time parameter (§3.9), else
+  /// ShapedType::kDynamic.
   int64_t extentValue(const Extent &x);
+  /// The `!layout.view` type of a Neve layout type.
+  mlir::Type convertLayout(const Type *t);
   /// `layout<T, d...>(p)`, `layout<T, d..., smem>()`, `layout<T, d...>()`.
   Value emitLayoutNew(const LayoutNewExpr &e);
-  /// The address of element `coords` of the layout at `base` (§8.5.3).
-  Value emitLayoutAddress(Value base, const Type *layout,
-                          llvm::ArrayRef<const Expr *> coords,
-                          mlir::Location l);
-  Value emitLayoutIndexAddress(const IndexExpr &e);
-  /// `v{i, j}`: an element address (§8.5.5).
+  /// An integer expression as an `index` (coordinates, extents).
+  Value layoutIndex(const Expr &x);
+  llvm::SmallVector<Value> emitCoords(llvm::ArrayRef<ExprPtr> exprs);
+  /// `v{t0, t1}(c0, c1)` (§8.5.4).
+  Value emitTile(const SelectExpr &e);
+  /// `v{i, j}`: an element address (§8.5.5), or a tile.
   Value emitSelect(const SelectExpr &e);
+  /// The address of a layout's corner element (a layout as `T[]`).
+  Value emitLayoutCorner(Value view, mlir::Location l);
+  /// `v[i, j]` read and written (§8.5.3).
+  Value emitLayoutLoad(const IndexExpr &e);
+  void emitLayoutAssign(const AssignStmt &as, const IndexExpr &target);
+  /// `Z += X @ Y` with the builtin tiled product (§8.6).
+  void emitBuiltinMatmul(const AssignStmt &as);
+  std::optional<std::pair<Value, llvm::SmallVector<Value>>>
+  emitLayoutOperand(const Expr &e);
+  /// cp_* / ldmatrix / mma on layout elements as layout ops; false when
+  /// an operand is a plain pointer (the address form applies).
+  bool emitLayoutIntrinsic(const CallExpr &e);
   Value emitForeignOffby(const BinaryExpr &e);
 
   mlir::MLIRContext &ctx;
@@ -287,6 +304,8 @@ public:
   /// symbols).
   llvm::StringMap<unsigned> topLevelNameCount;
   llvm::DenseMap<const VarDecl *, Value> slots;
+  /// Layout variables: bound once to their view (MLIRGenLayout.cpp).
+  llvm::DenseMap<const VarDecl *, Value> layoutVars;
   const FuncDecl *currentFn = nullptr;
   /// The receiver in a method or constructor body.
   Value selfValue;

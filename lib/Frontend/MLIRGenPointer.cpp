@@ -44,8 +44,7 @@ Value Generator::emitElementAddress(Value ptr, const Type *ptrType,
 Value Generator::emitPointerIndex(const IndexExpr &e) {
   mlir::Location l = loc(e.getLoc());
   if (e.base->type->is(Type::Kind::Layout))
-    return mlir::LLVM::LoadOp::create(b, l, pointeeType(e.base->type),
-                                      emitLayoutIndexAddress(e));
+    return emitLayoutLoad(e);
   Value ptr = emitExpr(*e.base);
   const Expr &ix = *e.items[0].index;
   Value index = toIndex(emitExpr(ix), ix.type, l);
@@ -58,17 +57,14 @@ Value Generator::emitPointerIndex(const IndexExpr &e) {
 void Generator::emitPointerAssign(const AssignStmt &as,
                                   const IndexExpr &target) {
   mlir::Location l = loc(target.getLoc());
-  Value addr;
-  if (target.base->type->is(Type::Kind::Layout)) {
-    addr = emitLayoutIndexAddress(target);
-  } else {
-    Value ptr = emitExpr(*target.base);
-    const Expr &ix = *target.items[0].index;
-    Value index = toIndex(emitExpr(ix), ix.type, l);
-    if (target.base->type->is(Type::Kind::FixedArray))
-      checkFixedIndex(index, target.base->type, l);
-    addr = emitElementAddress(ptr, target.base->type, index, l);
-  }
+  if (target.base->type->is(Type::Kind::Layout))
+    return emitLayoutAssign(as, target);
+  Value ptr = emitExpr(*target.base);
+  const Expr &ix = *target.items[0].index;
+  Value index = toIndex(emitExpr(ix), ix.type, l);
+  if (target.base->type->is(Type::Kind::FixedArray))
+    checkFixedIndex(index, target.base->type, l);
+  Value addr = emitElementAddress(ptr, target.base->type, index, l);
   Value value = emitExpr(*as.value);
   if (as.compound) {
     const Type *elemType = target.type;

@@ -12,6 +12,11 @@ void Generator::emitStmt(const Stmt &s) {
   switch (s.getKind()) {
   case Stmt::Kind::VarDecl:
     for (auto &var : llvm::cast<VarDeclStmt>(s).vars) {
+      if (var->type->is(Type::Kind::Layout)) {
+        // A view, bound once (CodegenSupport refuses reassignment).
+        layoutVars[var.get()] = emitExpr(*var->init);
+        continue;
+      }
       declareSlot(*var);
       if (var->isReceive) {
         // `T v <- ch` (§6.8.5).
@@ -119,6 +124,8 @@ void Generator::emitAssign(const AssignStmt &as) {
   mlir::Location l = loc(as.getLoc());
   if (as.targets.size() > 1)
     return emitUnpack(as);
+  if (as.isBuiltinMatmul)
+    return emitBuiltinMatmul(as);
   if (auto *ix = llvm::dyn_cast<IndexExpr>(as.targets[0].get());
       ix && ix->base->type->is(Type::Kind::Map))
     return emitMapAssign(as, *ix);

@@ -2,6 +2,8 @@
 
 #include "neve/InitAll.h"
 #include "neve/Conversion/Passes.h"
+#include "neve/Dialect/Layout/IR/LayoutDialect.h"
+#include "neve/Dialect/Layout/Transforms/Passes.h"
 #include "neve/Dialect/Neve/IR/NeveDialect.h"
 
 #include "mlir/Conversion/Passes.h"
@@ -16,6 +18,7 @@
 #include "mlir/Dialect/LLVMIR/Transforms/InlinerInterfaceImpl.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/MemRef/Transforms/Passes.h"
 #include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/UB/IR/UBOps.h"
@@ -26,7 +29,7 @@
 #include "mlir/Transforms/Passes.h"
 
 void mlir::neve::registerAllNeveDialects(DialectRegistry &registry) {
-  registry.insert<neve::NeveDialect, arith::ArithDialect, cf::ControlFlowDialect,
+  registry.insert<neve::NeveDialect, layout::LayoutDialect, arith::ArithDialect, cf::ControlFlowDialect,
                   func::FuncDialect, gpu::GPUDialect, index::IndexDialect,
                   LLVM::LLVMDialect, NVVM::NVVMDialect, math::MathDialect,
                   memref::MemRefDialect, nvgpu::NVGPUDialect, scf::SCFDialect,
@@ -43,8 +46,10 @@ void mlir::neve::registerAllNeveDialects(DialectRegistry &registry) {
 
 void mlir::neve::registerAllNevePasses() {
   registerNeveConversionPasses();
+  layout::registerLayoutPasses();
   // Upstream passes used by Neve's pipelines.
   registerTransformsPasses();
   registerConversionPasses();
   registerGPUPasses();
+  memref::registerMemRefPasses();
 }

@@ -2,6 +2,7 @@
 
 #include "neve/Pipeline/Pipeline.h"
 #include "neve/Conversion/Passes.h"
+#include "neve/Dialect/Layout/Transforms/Passes.h"
 #include "neve/Frontend/MLIRGen.h"
 #include "RecursiveInline.h"
 
@@ -12,6 +13,7 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/GPU/Transforms/Passes.h"
+#include "mlir/Dialect/MemRef/Transforms/Passes.h"
 #include "mlir/Target/LLVMIR/Export.h"
 #include "mlir/Transforms/Passes.h"
 
@@ -56,8 +58,14 @@ void neve::buildDevicePipeline(mlir::OpPassManager &pm,
   device.addPass(mlir::createSymbolDCEPass());
   device.addPass(mlir::createCanonicalizerPass());
   device.addPass(mlir::createCSEPass());
+  // Views, tiles and the tiled product (§8.5, §8.6) → memref + nvgpu.
+  device.addPass(mlir::layout::createLowerLayoutsPass());
+  device.addPass(mlir::createCanonicalizerPass());
   device.addPass(mlir::createSCFToControlFlowPass());
   device.addPass(mlir::neve::createConvertNeveDeviceToLLVMPass());
+  device.addPass(mlir::memref::createExpandStridedMetadataPass());
+  device.addPass(mlir::createLowerAffinePass());
+  device.addPass(mlir::createConvertNVGPUToNVVMPass());
   mlir::arith::ArithExpandOpsPassOptions expand;
   expand.includeBf16 = true;
   device.addPass(mlir::arith::createArithExpandOpsPass(expand));
@@ -92,7 +100,11 @@ void neve::buildEmbedKernelsPipeline(mlir::OpPassManager &pm,
 void neve::buildLowerToLLVMPipeline(mlir::OpPassManager &pm) {
   // Task bodies become functions first (§6.8).
   pm.addPass(mlir::neve::createConvertConcurrencyToRuntimePass());
+  // Host views of host memory (§8.5.2) → strided memrefs.
+  pm.addPass(mlir::layout::createLowerLayoutsPass());
   pm.addPass(mlir::createSCFToControlFlowPass());
+  pm.addPass(mlir::memref::createExpandStridedMetadataPass());
+  pm.addPass(mlir::createLowerAffinePass());
   // bf16 conversions become integer code (round to nearest even): LLVM
   // would otherwise call __truncsfbf2, which Debian 12's libgcc lacks.
   mlir::arith::ArithExpandOpsPassOptions expand;

@@ -1,0 +1,361 @@
+//===- LowerMatmul.cpp - The block-wide tiled product (layout.matmul) -----===//
+//
+// Z (BM×BN, f32) += X (BM×K) · Y (BN×K)ᵀ by one block of W warps:
+//
+//   prologue   stages 0..S-2: cp.async slices [k0, k0+BK) of X and Y
+//              into swizzled shared buffers, one commit group each
+//   main loop  for kt < ceil(K/BK): wait until slice kt landed, barrier,
+//              prefetch slice kt+S-1 into the stage freed by kt-1, then on
+//              stage kt%S, for each 16-wide k step: ldmatrix A (x4) and B
+//              (x4 = two n8 tiles) fragments and mma.sync m16n8k16 into the
+//              warp's (WM/16)·(WN/8) accumulators (scf.for iteration values)
+//   epilogue   Z[r, c] += acc, masked by Z's valid region
+//
+// Rows past X's or Y's valid region and columns past K are zero-filled
+// (cp.async's src-size operand); a row stride that is not a multiple of 8
+// elements (16 bytes) takes a scalar copy path instead of cp.async.
+// Shared rows of BK elements are swizzled by 16-byte chunk so that the 8
+// rows one ldmatrix reads fall in 8 different bank groups.
+//
+//===----------------------------------------------------------------------===//
+
+#include "LoweringUtils.h"
+
+#include "neve/Dialect/Layout/Transforms/Passes.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+
+using namespace mlir;
+using namespace mlir::layout;
+using namespace mlir::layout::lowering;
+
+namespace {
+
+/// Index arithmetic at one location.
+struct Ix {
+  OpBuilder &b;
+  Location l;
+  Value c(int64_t v) const { return cst(b, l, v); }
+  Value add(Value x, Value y) const { return arith::AddIOp::create(b, l, x, y); }
+  Value sub(Value x, Value y) const { return arith::SubIOp::create(b, l, x, y); }
+  Value mul(Value x, Value y) const { return arith::MulIOp::create(b, l, x, y); }
+  Value div(Value x, int64_t y) const {
+    return arith::DivUIOp::create(b, l, x, c(y));
+  }
+  Value rem(Value x, int64_t y) const {
+    return arith::RemUIOp::create(b, l, x, c(y));
+  }
+  Value add(Value x, int64_t y) const { return y ? add(x, c(y)) : x; }
+  Value mul(Value x, int64_t y) const { return y == 1 ? x : mul(x, c(y)); }
+  Value xori(Value x, Value y) const { return arith::XOrIOp::create(b, l, x, y); }
+  Value lt(Value x, Value y) const {
+    return arith::CmpIOp::create(b, l, arith::CmpIPredicate::slt, x, y);
+  }
+  Value eq(Value x, Value y) const {
+    return arith::CmpIOp::create(b, l, arith::CmpIPredicate::eq, x, y);
+  }
+  Value min(Value x, Value y) const { return arith::MinSIOp::create(b, l, x, y); }
+  Value max(Value x, Value y) const { return arith::MaxSIOp::create(b, l, x, y); }
+  Value andi(Value x, Value y) const { return arith::AndIOp::create(b, l, x, y); }
+  Value select(Value p, Value x, Value y) const {
+    return arith::SelectOp::create(b, l, p, x, y);
+  }
+};
+
+/// One operand's staging: its lowered view, valid rows, block rows and the
+/// shared buffer of `stages` slices of rows×BK elements.
+struct Operand {
+  Value view, validRows, smem;
+  int64_t rows;
+};
+
+class MatmulEmitter {
+public:
+  MatmulEmitter(MatmulOp op, OpBuilder &b, Value z, Value x, Value y)
+      : op(op), b(b), l(op.getLoc()), ix{b, l}, z(z), x(x), y(y) {
+    bm = op.getBlockM();
+    bn = op.getBlockN();
+    bk = op.getBlockK();
+    stages = op.getStages();
+    wm = op.getWarpM();
+    wn = op.getWarpN();
+    warps = op.getNumWarps();
+    threads = 32 * warps;
+    mt = wm / 16;
+    nt = wn / 8;
+    chunks = bk / 8;
+    in = llvm::cast<MemRefType>(x.getType()).getElementType();
+  }
+
+  void emit() {
+    identity();
+    Value kx = memref::DimOp::create(b, l, x, 1);
+    Value ky = memref::DimOp::create(b, l, y, 1);
+    k = ix.min(kx, ky);
+    a = {x, memref::DimOp::create(b, l, x, 0),
+         sharedBuffer(b, op, in, stages * bm * bk, "__layout_matmul_a"), bm};
+    bOp = {y, memref::DimOp::create(b, l, y, 0),
+           sharedBuffer(b, op, in, stages * bn * bk, "__layout_matmul_b"), bn};
+    aligned = ix.andi(alignedRows(x), alignedRows(y));
+    Value slices = ix.div(ix.add(k, bk - 1), bk);
+
+    // Prologue: slices 0..S-2.
+    for (int64_t s = 0; s + 1 < stages; ++s) {
+      Value sv = ix.c(s);
+      guarded(ix.lt(sv, slices), [&] { loadSlice(sv, sv); });
+      NVVM::CpAsyncCommitGroupOp::create(b, l);
+    }
+
+    // Main loop.
+    Value zeroAcc = arith::ConstantOp::create(b, l, b.getF32FloatAttr(0));
+    SmallVector<Value> init(mt * nt * 4, zeroAcc);
+    auto loop = scf::ForOp::create(b, l, ix.c(0), slices, ix.c(1), init);
+    {
+      OpBuilder::InsertionGuard guard(b);
+      b.setInsertionPointToStart(loop.getBody());
+      Value kt = loop.getInductionVar();
+      NVVM::CpAsyncWaitGroupOp::create(b, l, b.getI32IntegerAttr(stages - 2));
+      gpu::BarrierOp::create(b, l);
+      Value next = ix.add(kt, stages - 1);
+      guarded(ix.lt(next, slices),
+              [&] { loadSlice(next, ix.rem(next, stages)); });
+      NVVM::CpAsyncCommitGroupOp::create(b, l);
+      SmallVector<Value> acc(loop.getRegionIterArgs());
+      compute(ix.rem(kt, stages), acc);
+      scf::YieldOp::create(b, l, acc);
+    }
+    NVVM::CpAsyncWaitGroupOp::create(b, l, b.getI32IntegerAttr(0));
+    epilogue(loop.getResults());
+  }
+
+private:
+  /// Thread, warp and lane of the block; refuses blocks of another size.
+  void identity() {
+    auto dim = [&](gpu::Dimension d) -> Value {
+      return gpu::ThreadIdOp::create(b, l, d);
+    };
+    auto bdim = [&](gpu::Dimension d) -> Value {
+      return gpu::BlockDimOp::create(b, l, d);
+    };
+    Value bdx = bdim(gpu::Dimension::x), bdy = bdim(gpu::Dimension::y);
+    tid = ix.add(dim(gpu::Dimension::x),
+                 ix.mul(bdx, ix.add(dim(gpu::Dimension::y),
+                                    ix.mul(bdy, dim(gpu::Dimension::z)))));
+    Value count = ix.mul(ix.mul(bdx, bdy), bdim(gpu::Dimension::z));
+    Value wrong =
+        arith::CmpIOp::create(b, l, arith::CmpIPredicate::ne, count,
+                              ix.c(threads));
+    guarded(wrong, [&] {
+      guarded(ix.eq(tid, ix.c(0)), [&] {
+        std::string where;
+        if (auto fl = llvm::dyn_cast<FileLineColLoc>(l))
+          where = (fl.getFilename().getValue() + ":" +
+                   llvm::Twine(fl.getLine()) + ":" + llvm::Twine(fl.getColumn()) +
+                   ": ")
+                      .str();
+        gpu::PrintfOp::create(
+            b, l,
+            where + "runtime error: this tiled matrix product needs " +
+                std::to_string(threads) +
+                " threads per block (%d warps), the launch gave %d\n",
+            ValueRange{arith::IndexCastOp::create(b, l, b.getI32Type(),
+                                                  ix.c(warps)),
+                       arith::IndexCastOp::create(b, l, b.getI32Type(),
+                                                  count)});
+      });
+      LLVM::Trap::create(b, l);
+    });
+    warp = ix.div(tid, 32);
+    lane = ix.rem(tid, 32);
+    Value warpCols = ix.c(bn / wn);
+    warpRow = ix.mul(arith::DivUIOp::create(b, l, warp, warpCols), wm);
+    warpCol = ix.mul(arith::RemUIOp::create(b, l, warp, warpCols), wn);
+  }
+
+  void guarded(Value cond, llvm::function_ref<void()> body) {
+    auto ifOp = scf::IfOp::create(b, l, cond, /*withElseRegion=*/false);
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(ifOp.thenBlock());
+    body();
+  }
+
+  /// Rows start on 16-byte boundaries: cp.async can copy them.
+  Value alignedRows(Value view) {
+    auto meta = memref::ExtractStridedMetadataOp::create(b, l, view);
+    Value base = memref::ExtractAlignedPointerAsIndexOp::create(b, l, view);
+    Value bytes = ix.add(base, ix.mul(meta.getOffset(), 2));
+    Value zero = ix.c(0);
+    return ix.andi(ix.eq(ix.rem(bytes, 16), zero),
+                   ix.eq(ix.rem(meta.getStrides()[0], 8), zero));
+  }
+
+  /// The swizzled 16-byte chunk of (row, chunk) in a row of BK elements.
+  Value swizzle(Value row, Value chunk) {
+    Value key = chunks >= 8 ? ix.rem(row, 8)
+                            : ix.rem(ix.div(row, 8 / chunks), chunks);
+    return ix.xori(chunk, key);
+  }
+
+  /// The element offset of (row, chunk) in `stage` of a buffer.
+  Value smemIndex(Value stage, int64_t rows, Value row, Value chunk) {
+    return ix.add(ix.mul(stage, rows * bk),
+                  ix.add(ix.mul(row, bk), ix.mul(swizzle(row, chunk), 8)));
+  }
+
+  /// Copies slice `slice` (columns [slice·BK, +BK)) of X and Y into `stage`.
+  void loadSlice(Value slice, Value stage) {
+    Value k0 = ix.mul(slice, bk);
+    for (Operand *o : {&a, &bOp}) {
+      int64_t total = o->rows * chunks;
+      for (int64_t first = 0; first < total; first += threads) {
+        Value q = ix.add(tid, first);
+        auto body = [&] { copyChunk(*o, stage, k0, q); };
+        if (first + threads <= total)
+          body();
+        else
+          guarded(ix.lt(q, ix.c(total)), body);
+      }
+    }
+  }
+
+  void copyChunk(Operand &o, Value stage, Value k0, Value q) {
+    Value row = ix.div(q, chunks), chunk = ix.rem(q, chunks);
+    Value col = ix.add(k0, ix.mul(chunk, 8));
+    Value zero = ix.c(0);
+    Value n = ix.select(ix.lt(row, o.validRows),
+                        ix.max(zero, ix.min(ix.c(8), ix.sub(k, col))), zero);
+    Value dst = smemIndex(stage, o.rows, row, chunk);
+    Value some = ix.lt(zero, n);
+    auto ifOp = scf::IfOp::create(b, l, aligned, /*withElseRegion=*/true);
+    {
+      OpBuilder::InsertionGuard guard(b);
+      b.setInsertionPointToStart(ifOp.thenBlock());
+      // Zero-filled past the edges; the source address stays inside.
+      Value srow = ix.select(some, row, zero), scol = ix.select(some, col, zero);
+      nvgpu::DeviceAsyncCopyOp::create(
+          b, l, nvgpu::DeviceAsyncTokenType::get(b.getContext()), o.smem,
+          ValueRange{dst}, o.view, ValueRange{srow, scol},
+          b.getIndexAttr(8), n, b.getUnitAttr());
+      b.setInsertionPointToStart(ifOp.elseBlock());
+      Value zeroElem =
+          arith::ConstantOp::create(b, l, in, b.getZeroAttr(in));
+      for (int64_t e = 0; e < 8; ++e) {
+        Value inside = ix.lt(ix.c(e), n);
+        auto read = scf::IfOp::create(b, l, TypeRange{in}, inside, true);
+        {
+          OpBuilder::InsertionGuard g2(b);
+          b.setInsertionPointToStart(read.thenBlock());
+          Value v = memref::LoadOp::create(b, l, o.view,
+                                           ValueRange{row, ix.add(col, e)});
+          scf::YieldOp::create(b, l, v);
+          b.setInsertionPointToStart(read.elseBlock());
+          scf::YieldOp::create(b, l, zeroElem);
+        }
+        memref::StoreOp::create(b, l, read.getResult(0), o.smem,
+                                ValueRange{ix.add(dst, e)});
+      }
+    }
+  }
+
+  Value ldmatrix(Value smem, Value index, int64_t count) {
+    return nvgpu::LdMatrixOp::create(b, l, VectorType::get({count, 2}, in),
+                                     smem, ValueRange{index},
+                                     /*transpose=*/false, count);
+  }
+
+  /// All k steps of one staged slice; acc holds 4 floats per 16×8 tile.
+  void compute(Value stage, SmallVector<Value> &acc) {
+    Value lane16 = ix.rem(lane, 16), half = ix.div(lane, 16);
+    Value lane8 = ix.rem(lane, 8), quad = ix.div(lane, 8);
+    for (int64_t kk = 0; kk < bk / 16; ++kk) {
+      SmallVector<SmallVector<Value>> fa, fb;
+      for (int64_t i = 0; i < mt; ++i) {
+        // Lane l gives row l%16 of the 16×16 A tile, k half l/16.
+        Value row = ix.add(warpRow, ix.add(lane16, i * 16));
+        Value chunk = ix.add(half, kk * 2);
+        fa.push_back(fragmentRows(
+            b, l, ldmatrix(a.smem, smemIndex(stage, bm, row, chunk), 4)));
+      }
+      for (int64_t j = 0; j < nt; j += 2) {
+        if (j + 1 < nt) {
+          // Matrices 0,1: n tile j (k halves); 2,3: n tile j+1.
+          Value row = ix.add(warpCol,
+                             ix.add(ix.mul(ix.div(quad, 2), 8), lane8));
+          row = ix.add(row, j * 8);
+          Value chunk = ix.add(ix.rem(quad, 2), kk * 2);
+          SmallVector<Value> v = fragmentRows(
+              b, l, ldmatrix(bOp.smem, smemIndex(stage, bn, row, chunk), 4));
+          fb.push_back({v[0], v[1]});
+          fb.push_back({v[2], v[3]});
+        } else {
+          Value row = ix.add(warpCol, ix.add(lane8, j * 8));
+          Value chunk = ix.add(ix.rem(quad, 2), kk * 2);
+          fb.push_back(fragmentRows(
+              b, l, ldmatrix(bOp.smem, smemIndex(stage, bn, row, chunk), 2)));
+        }
+      }
+      for (int64_t i = 0; i < mt; ++i)
+        for (int64_t j = 0; j < nt; ++j) {
+          MutableArrayRef<Value> c(&acc[(i * nt + j) * 4], 4);
+          SmallVector<Value> d = mmaSync(b, l, fa[i], fb[j], c);
+          llvm::copy(d, c.begin());
+        }
+    }
+  }
+
+  /// Z[r, c] += acc inside Z's valid region (lane l holds rows l/4 and
+  /// l/4+8, columns 2(l%4) and +1 of each 16×8 tile).
+  void epilogue(ValueRange acc) {
+    Value rows = memref::DimOp::create(b, l, z, 0);
+    Value cols = memref::DimOp::create(b, l, z, 1);
+    Value r0 = ix.add(warpRow, ix.div(lane, 4));
+    Value c0 = ix.add(warpCol, ix.mul(ix.rem(lane, 4), 2));
+    for (int64_t i = 0; i < mt; ++i)
+      for (int64_t j = 0; j < nt; ++j)
+        for (int64_t h = 0; h < 2; ++h)
+          for (int64_t e = 0; e < 2; ++e) {
+            Value r = ix.add(r0, i * 16 + h * 8);
+            Value c = ix.add(c0, j * 8 + e);
+            Value v = acc[(i * nt + j) * 4 + h * 2 + e];
+            guarded(ix.andi(ix.lt(r, rows), ix.lt(c, cols)), [&] {
+              Value old = memref::LoadOp::create(b, l, z, ValueRange{r, c});
+              memref::StoreOp::create(b, l,
+                                      arith::AddFOp::create(b, l, old, v), z,
+                                      ValueRange{r, c});
+            });
+          }
+  }
+
+  MatmulOp op;
+  OpBuilder &b;
+  Location l;
+  Ix ix;
+  Value z, x, y;
+  int64_t bm, bn, bk, stages, wm, wn, warps, threads, mt, nt, chunks;
+  Type in;
+  Value tid, warp, lane, warpRow, warpCol, k, aligned;
+  Operand a, bOp;
+};
+
+struct LowerMatmul : OpConversionPattern<MatmulOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(MatmulOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    MatmulEmitter(op, rewriter, adaptor.getZ(), adaptor.getX(), adaptor.getY())
+        .emit();
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+} // namespace
+
+void mlir::layout::populateLowerMatmulPatterns(const TypeConverter &converter,
+                                               RewritePatternSet &patterns) {
+  patterns.add<LowerMatmul>(converter, patterns.getContext());
+}

@@ -1,0 +1,222 @@
+//===- MLIRGenLayout.cpp - Layouts, tiles and the tiled product -----------===//
+//
+// Layout values (§8.5) are SSA values of type `!layout.view<...>`: views of
+// pointers (`layout.view`), smem arrays (`layout.smem`), register arrays
+// (`layout.reg`) and tiles (`layout.tile`). A layout variable is bound to
+// its value once (no slot: a view is not a storable scalar). `v[i, j]` is
+// `layout.load`/`layout.store`, `v{i, j}` `layout.addr`; the §8.4
+// tensor-core intrinsics on layout elements are the layout dialect's
+// primitives, and `Z += X @ Y` with no user operator is `layout.matmul`
+// (§8.6). `--lower-layouts` lowers all of it.
+//
+//===----------------------------------------------------------------------===//
+
+#include "MLIRGenInternal.h"
+
+#include "neve/Dialect/Layout/IR/LayoutOps.h"
+
+#include "mlir/IR/Matchers.h"
+
+using namespace neve;
+using namespace neve::mlirgen;
+
+int64_t Generator::extentValue(const Extent &x) {
+  if (x.kind == Extent::Kind::Const)
+    return x.value;
+  if (x.kind == Extent::Kind::Named && currentFn) {
+    auto it = llvm::find(currentFn->ctimeParams, x.name);
+    if (it != currentFn->ctimeParams.end())
+      return currentCtime[it - currentFn->ctimeParams.begin()];
+  }
+  return mlir::ShapedType::kDynamic;
+}
+
+mlir::Type Generator::convertLayout(const Type *t) {
+  llvm::SmallVector<int64_t> shape;
+  for (const Extent &x : t->getExtents())
+    shape.push_back(extentValue(x));
+  mlir::layout::MemorySpace space =
+      t->getSpace() == MemSpace::Shared     ? mlir::layout::MemorySpace::shared
+      : t->getSpace() == MemSpace::Register ? mlir::layout::MemorySpace::reg
+                                            : mlir::layout::MemorySpace::global;
+  return mlir::layout::ViewType::get(&ctx, shape, convert(t->getElement()),
+                                     space);
+}
+
+Value Generator::emitLayoutNew(const LayoutNewExpr &e) {
+  mlir::Location l = loc(e.getLoc());
+  auto type = llvm::cast<mlir::layout::ViewType>(convertLayout(e.type));
+  if (!e.base) {
+    if (type.getSpace() == mlir::layout::MemorySpace::shared)
+      return mlir::layout::SmemOp::create(b, l, type);
+    return mlir::layout::RegOp::create(b, l, type);
+  }
+  llvm::SmallVector<Value> extents;
+  for (auto [j, d] : llvm::enumerate(type.getShape())) {
+    if (!mlir::ShapedType::isDynamic(d))
+      continue;
+    const Expr *x = j < e.extentExprs.size() ? e.extentExprs[j].get() : nullptr;
+    assert(x && "run-time extent without its expression (Sema)");
+    extents.push_back(layoutIndex(*x));
+  }
+  return mlir::layout::ViewOp::create(b, l, type, emitExpr(*e.base), extents);
+}
+
+Value Generator::layoutIndex(const Expr &x) {
+  mlir::Location l = loc(x.getLoc());
+  return mlir::arith::IndexCastOp::create(b, l, b.getIndexType(),
+                                          toIndex(emitExpr(x), x.type, l));
+}
+
+llvm::SmallVector<Value> Generator::emitCoords(llvm::ArrayRef<ExprPtr> exprs) {
+  llvm::SmallVector<Value> coords;
+  for (auto &x : exprs)
+    coords.push_back(layoutIndex(*x));
+  return coords;
+}
+
+Value Generator::emitTile(const SelectExpr &e) {
+  mlir::Location l = loc(e.getLoc());
+  Value src = emitExpr(*e.base);
+  llvm::SmallVector<int64_t> sizes;
+  llvm::SmallVector<Value> dynamic;
+  // Extents written as constants (or compile-time parameters) are static.
+  llvm::ArrayRef<Extent> extents = e.type->getExtents();
+  for (auto [j, x] : llvm::enumerate(e.braces)) {
+    int64_t c = j < extents.size() ? extentValue(extents[j])
+                                   : mlir::ShapedType::kDynamic;
+    sizes.push_back(c);
+    if (mlir::ShapedType::isDynamic(c))
+      dynamic.push_back(layoutIndex(*x));
+  }
+  auto srcType = llvm::cast<mlir::layout::ViewType>(src.getType());
+  return mlir::layout::TileOp::create(b, l, srcType.withShape(sizes), src,
+                                      dynamic, b.getDenseI64ArrayAttr(sizes),
+                                      emitCoords(e.coords));
+}
+
+Value Generator::emitSelect(const SelectExpr &e) {
+  if (e.isTile)
+    return emitTile(e);
+  return mlir::layout::AddrOp::create(
+      b, loc(e.getLoc()), mlir::LLVM::LLVMPointerType::get(&ctx),
+      emitExpr(*e.base), emitCoords(e.braces));
+}
+
+Value Generator::emitLayoutCorner(Value view, mlir::Location l) {
+  Value zero = mlir::arith::ConstantIndexOp::create(b, l, 0);
+  return mlir::layout::AddrOp::create(
+      b, l, mlir::LLVM::LLVMPointerType::get(&ctx), view, mlir::ValueRange{zero});
+}
+
+Value Generator::emitLayoutLoad(const IndexExpr &e) {
+  Value view = emitExpr(*e.base);
+  llvm::SmallVector<Value> coords;
+  for (auto &item : e.items)
+    coords.push_back(layoutIndex(*item.index));
+  return mlir::layout::LoadOp::create(b, loc(e.getLoc()), view, coords);
+}
+
+void Generator::emitLayoutAssign(const AssignStmt &as,
+                                 const IndexExpr &target) {
+  mlir::Location l = loc(target.getLoc());
+  Value view = emitExpr(*target.base);
+  llvm::SmallVector<Value> coords;
+  for (auto &item : target.items)
+    coords.push_back(layoutIndex(*item.index));
+  Value value = emitExpr(*as.value);
+  if (as.compound) {
+    const Type *elemType = target.type;
+    const Type *opType = as.value->type;
+    Value cur = mlir::layout::LoadOp::create(b, l, view, coords);
+    cur = convertValue(cur, elemType, opType, l);
+    value = emitArith(*as.compound, cur, value, opType, l);
+    value = convertValue(value, opType, elemType, l);
+  }
+  mlir::layout::StoreOp::create(b, l, value, view, coords);
+}
+
+void Generator::emitBuiltinMatmul(const AssignStmt &as) {
+  auto &product = llvm::cast<BinaryExpr>(*as.value);
+  Value z = emitExpr(*as.targets[0]);
+  Value x = emitExpr(*product.lhs);
+  Value y = emitExpr(*product.rhs);
+  mlir::layout::MatmulOp::create(b, loc(as.getLoc()), z, x, y,
+                                 /*stages=*/3, /*block_k=*/32);
+}
+
+/// A layout operand of an intrinsic: a view and element coordinates
+/// (`v{i, j}`), or a tile or layout standing for its corner (§8.5.5).
+std::optional<std::pair<Value, llvm::SmallVector<Value>>>
+Generator::emitLayoutOperand(const Expr &e) {
+  mlir::Location l = loc(e.getLoc());
+  if (auto *sel = llvm::dyn_cast<SelectExpr>(&e);
+      sel && !sel->isTile && sel->base->type &&
+      sel->base->type->is(Type::Kind::Layout))
+    return std::make_pair(emitExpr(*sel->base), emitCoords(sel->braces));
+  if (e.type && e.type->is(Type::Kind::Layout)) {
+    llvm::SmallVector<Value> zero{mlir::arith::ConstantIndexOp::create(b, l, 0)};
+    return std::make_pair(emitExpr(e), zero);
+  }
+  return std::nullopt;
+}
+
+bool Generator::emitLayoutIntrinsic(const CallExpr &e) {
+  mlir::Location l = loc(e.getLoc());
+  llvm::StringRef name = e.builtin;
+  if (name == "cp_commit_group") {
+    mlir::layout::CpCommitGroupOp::create(b, l);
+    return true;
+  }
+  if (name == "cp_wait_all") {
+    // The pending copies not yet in a group count too.
+    mlir::layout::CpCommitGroupOp::create(b, l);
+    mlir::layout::CpWaitGroupOp::create(b, l, 0);
+    return true;
+  }
+  if (name == "cp_wait_group") {
+    mlir::IntegerAttr c;
+    Value n = emitExpr(*e.args[0].value);
+    int64_t pending = 0;
+    if (mlir::matchPattern(n, mlir::m_Constant(&c)))
+      pending = c.getInt();
+    mlir::layout::CpWaitGroupOp::create(b, l, pending);
+    return true;
+  }
+  if (name != "cp_async16" && !name.starts_with("ldmatrix") &&
+      name != "mma_16x8x16")
+    return false;
+  // Only when every operand is an element of a layout; a `T[]` source
+  // takes the address form (MLIRGenDevice.cpp).
+  for (auto &a : e.args) {
+    const Expr &x = *a.value;
+    auto *sel = llvm::dyn_cast<SelectExpr>(&x);
+    bool element = sel && !sel->isTile && sel->base->type &&
+                   sel->base->type->is(Type::Kind::Layout);
+    if (!element && !(x.type && x.type->is(Type::Kind::Layout)))
+      return false;
+  }
+  llvm::SmallVector<std::pair<Value, llvm::SmallVector<Value>>> ops;
+  for (auto &a : e.args)
+    ops.push_back(*emitLayoutOperand(*a.value));
+  if (name == "cp_async16") {
+    mlir::layout::CpAsync16Op::create(b, l, ops[0].first, ops[0].second,
+                                      ops[1].first, ops[1].second,
+                                      /*validElements=*/Value());
+    return true;
+  }
+  if (name.starts_with("ldmatrix")) {
+    mlir::layout::LdMatrixOp::create(b, l, ops[0].first, ops[0].second,
+                                     ops[1].first, ops[1].second,
+                                     name == "ldmatrix_x4" ? 4 : 2,
+                                     /*transpose=*/false);
+    return true;
+  }
+  const Type *aElem = e.args[1].value->type->getElement();
+  mlir::Type in = aElem && aElem->is(Type::Kind::Half)
+                      ? mlir::Type(b.getF16Type())
+                      : mlir::Type(b.getBF16Type());
+  mlir::layout::MmaOp::create(b, l, ops[0].first, ops[0].second, ops[1].first,
+                              ops[1].second, ops[2].first, ops[2].second, in);
+  return true;
+}
