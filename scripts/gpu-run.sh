@@ -52,10 +52,22 @@ for prog in "$bundle"/tests/*; do
   secs=$(printf '%d.%03d' $((ns / 1000000000)) $(((ns / 1000000) % 1000)))
   status=PASS
   why=""
-  if [ $rc -ne 0 ]; then
+  # `RUN: not %neve run %s 2>&1 | FileCheck`: a run-time error test; it
+  # must fail, and its CHECK lines read stdout and stderr together.
+  run=""
+  [ -f "$src" ] && run=$(grep -m1 '^# RUN:' "$src" || true)
+  checked="$work/$name.out"
+  if [[ "$run" == *'2>&1'* ]]; then
+    cat "$work/$name.out" "$work/$name.err" > "$work/$name.all"
+    checked="$work/$name.all"
+  fi
+  if [[ "$run" == *'RUN: not '* ]]; then
+    if [ $rc -eq 0 ]; then status=FAIL; why="exit status 0, expected a failure"; fi
+  elif [ $rc -ne 0 ]; then
     status=FAIL; why="exit status $rc"
-  elif [ -f "$src" ] && grep -q 'CHECK' "$src"; then
-    if ! "$filecheck" "$src" < "$work/$name.out" > "$work/$name.fc" 2>&1; then
+  fi
+  if [ $status = PASS ] && [ -f "$src" ] && grep -q 'CHECK' "$src"; then
+    if ! "$filecheck" "$src" < "$checked" > "$work/$name.fc" 2>&1; then
       status=FAIL; why="FileCheck: $(head -c 300 "$work/$name.fc" | tr '\n' ' ')"
     fi
   fi

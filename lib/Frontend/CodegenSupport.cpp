@@ -180,6 +180,52 @@ private:
     }
   }
 
+  /// The shapes the builtin tiled product (layout.matmul) lowers: a Z
+  /// block tile of constant extents, multiples of 16×8, whose staging
+  /// (3 stages of 32-wide slices of X and Y) fits in 48 KiB of shared
+  /// memory, and X and Y tiles with as many rows as Z.
+  void builtinMatmul(llvm::SMLoc loc, const Type *z, const Type *x,
+                     const Type *y) {
+    auto extent = [](const Type *t, unsigned i) -> int64_t {
+      auto ext = t->getExtents();
+      return i < ext.size() && ext[i].isConst() ? ext[i].value : -1;
+    };
+    int64_t m = extent(z, 0), n = extent(z, 1);
+    std::string tile = z->str();
+    if (m < 0 || n < 0) {
+      // Compile-time parameters are checked per specialization.
+      for (unsigned i = 0; i < 2; ++i)
+        if (z->getExtents()[i].kind != Extent::Kind::Named ||
+            !currentFn ||
+            !llvm::is_contained(currentFn->ctimeParams,
+                                z->getExtents()[i].name)) {
+          diag.error(loc, "the builtin tiled product 'Z += X @ Y' needs Z "
+                          "to be a tile of constant extents (the block "
+                          "tile, e.g. c{128, 128}(bx, by)), not " + tile);
+          ok = false;
+          return;
+        }
+      return;
+    }
+    auto fail = [&](const std::string &why) {
+      diag.error(loc, "the builtin tiled product 'Z += X @ Y' " + why);
+      ok = false;
+    };
+    if (m % 16 || n % 8)
+      return fail("needs a block tile whose extents are multiples of 16 and "
+                  "8, not " + std::to_string(m) + "x" + std::to_string(n));
+    if ((extent(x, 0) >= 0 && extent(x, 0) != m) ||
+        (extent(y, 0) >= 0 && extent(y, 0) != n))
+      return fail("needs X with the rows of Z (" + std::to_string(m) +
+                  ") and Y with its columns (" + std::to_string(n) +
+                  "), got " + x->str() + " and " + y->str());
+    if ((m + n) * 32 * 2 * 3 > 48 * 1024)
+      return fail("stages X and Y in " +
+                  std::to_string((m + n) * 32 * 2 * 3) +
+                  " bytes of shared memory, more than a block's 48 KiB: use "
+                  "a block tile with m + n <= 256");
+  }
+
   /// A member of a map, tuple or function type: as `type`, but a fixed
   /// array is stored inline only in variables, fields and results.
   void member(const Type *m, const Type *outer, llvm::SMLoc loc,
@@ -230,6 +276,8 @@ private:
       if (a.isBuiltinMatmul) {
         // `Z += X @ Y`: layout.matmul (§8.6).
         auto &product = llvm::cast<BinaryExpr>(*a.value);
+        builtinMatmul(s.getLoc(), a.targets[0]->type, product.lhs->type,
+                      product.rhs->type);
         expr(*a.targets[0]);
         expr(*product.lhs);
         expr(*product.rhs);

@@ -212,10 +212,14 @@ bool Generator::emitLayoutIntrinsic(const CallExpr &e) {
                                      /*transpose=*/false);
     return true;
   }
-  const Type *aElem = e.args[1].value->type->getElement();
-  mlir::Type in = aElem && aElem->is(Type::Kind::Half)
-                      ? mlir::Type(b.getF16Type())
-                      : mlir::Type(b.getBF16Type());
+  // Fragments of int hold bf16 pairs unless a half fragment says
+  // otherwise (§8.4).
+  auto isHalf = [&](int i) {
+    const Type *t = e.args[i].value->type->getElement();
+    return t && t->is(Type::Kind::Half);
+  };
+  mlir::Type in = isHalf(1) || isHalf(2) ? mlir::Type(b.getF16Type())
+                                         : mlir::Type(b.getBF16Type());
   mlir::layout::MmaOp::create(b, l, ops[0].first, ops[0].second, ops[1].first,
                               ops[1].second, ops[2].first, ops[2].second, in);
   return true;

@@ -35,9 +35,11 @@ LogicalResult verifySpace(Operation *op, StringRef what, ViewType view,
   return success();
 }
 
-/// A 32-bit register element holding packed 16-bit values or a float.
+/// A fragment register element: a 32-bit one (int or float) holding two
+/// 16-bit values, or the 16-bit values themselves (bf16, half), two per
+/// register.
 bool isFragmentElement(Type t) {
-  return t.isInteger(32) || t.isF32();
+  return t.isInteger(32) || t.isF32() || t.isBF16() || t.isF16();
 }
 } // namespace
 
@@ -217,8 +219,8 @@ LogicalResult LdMatrixOp::verify() {
   if (src.getElementType().getIntOrFloatBitWidth() != 16)
     return emitOpError("loads 16-bit elements, not ") << src.getElementType();
   if (!isFragmentElement(dst.getElementType()))
-    return emitOpError("fragments are 32-bit register elements (int or "
-                       "float), not ")
+    return emitOpError("fragments are register elements of 32 bits (int, "
+                       "float) or of 16 (bf16, half), not ")
            << dst.getElementType();
   return success();
 }
@@ -245,7 +247,12 @@ LogicalResult MmaOp::verify() {
       !isFragmentElement(bv.getElementType()))
     return emitOpError("A and B fragments are 32-bit register elements "
                        "holding two ")
-           << in << " each";
+           << in << " each, or " << in << " elements";
+  for (ViewType v : {a, bv})
+    if (v.getElementType().getIntOrFloatBitWidth() == 16 &&
+        v.getElementType() != in)
+      return emitOpError("fragment elements are ")
+             << v.getElementType() << " but the input type is " << in;
   return success();
 }
 

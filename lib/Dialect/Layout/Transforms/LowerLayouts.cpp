@@ -310,11 +310,25 @@ struct LowerWait : OpConversionPattern<CpWaitGroupOp> {
 };
 
 /// Reads `count` 32-bit fragment elements as i32s.
+/// Reads `count` fragment registers as i32s: 32-bit elements one each,
+/// 16-bit elements two each.
 SmallVector<Value> readFragment(OpBuilder &b, Location l, Value memref,
                                 ValueRange indices, int64_t count) {
-  Value flat = consecutive(b, l, memref, indices, count);
+  Type e = llvm::cast<MemRefType>(memref.getType()).getElementType();
+  int64_t per = e.getIntOrFloatBitWidth() == 16 ? 2 : 1;
+  Value flat = consecutive(b, l, memref, indices, count * per);
   SmallVector<Value> words;
   for (int64_t i = 0; i < count; ++i) {
+    if (per == 2) {
+      SmallVector<Value> halves;
+      for (int64_t h = 0; h < 2; ++h)
+        halves.push_back(memref::LoadOp::create(b, l, flat,
+                                                ValueRange{cst(b, l, 2 * i + h)}));
+      words.push_back(rowToWord(
+          b, l,
+          vector::FromElementsOp::create(b, l, VectorType::get({2}, e), halves)));
+      continue;
+    }
     Value w = memref::LoadOp::create(b, l, flat, ValueRange{cst(b, l, i)});
     if (!w.getType().isInteger(32))
       w = arith::BitcastOp::create(b, l, b.getI32Type(), w);
@@ -325,9 +339,18 @@ SmallVector<Value> readFragment(OpBuilder &b, Location l, Value memref,
 
 void writeFragment(OpBuilder &b, Location l, Value memref, ValueRange indices,
                    ArrayRef<Value> words) {
-  Value flat = consecutive(b, l, memref, indices, words.size());
-  Type e = llvm::cast<MemRefType>(flat.getType()).getElementType();
+  Type e = llvm::cast<MemRefType>(memref.getType()).getElementType();
+  int64_t per = e.getIntOrFloatBitWidth() == 16 ? 2 : 1;
+  Value flat = consecutive(b, l, memref, indices, words.size() * per);
   for (auto [i, w] : llvm::enumerate(words)) {
+    if (per == 2) {
+      Value row = wordToRow(b, l, w, e);
+      for (int64_t h = 0; h < 2; ++h)
+        memref::StoreOp::create(
+            b, l, vector::ExtractOp::create(b, l, row, ArrayRef<int64_t>{h}),
+            flat, ValueRange{cst(b, l, 2 * (int64_t)i + h)});
+      continue;
+    }
     Value v = w.getType() == e ? w : arith::BitcastOp::create(b, l, e, w);
     memref::StoreOp::create(b, l, v, flat, ValueRange{cst(b, l, i)});
   }

@@ -102,38 +102,84 @@ public:
     bOp = {y, memref::DimOp::create(b, l, y, 0),
            sharedBuffer(b, op, in, stages * bn * bk, "__layout_matmul_b"), bn};
     aligned = ix.andi(alignedRows(x), alignedRows(y));
-    Value slices = ix.div(ix.add(k, bk - 1), bk);
+    slices = ix.div(ix.add(k, bk - 1), bk);
+    fragmentOffsets();
 
+    // Interior tiles (every row valid, k a multiple of BK, 16-byte rows)
+    // run a pipeline with no masks and no branches; edge tiles the
+    // masked one.
+    Value full = ix.andi(
+        aligned,
+        ix.andi(ix.andi(ix.eq(a.validRows, ix.c(bm)),
+                        ix.eq(bOp.validRows, ix.c(bn))),
+                ix.eq(ix.rem(k, bk), ix.c(0))));
+    SmallVector<Type> accTypes(mt * nt * 4, b.getF32Type());
+    auto branch = scf::IfOp::create(b, l, accTypes, full, true);
+    {
+      OpBuilder::InsertionGuard guard(b);
+      b.setInsertionPointToStart(branch.thenBlock());
+      scf::YieldOp::create(b, l, pipeline(/*masked=*/false));
+      b.setInsertionPointToStart(branch.elseBlock());
+      scf::YieldOp::create(b, l, pipeline(/*masked=*/true));
+    }
+    epilogue(branch.getResults());
+  }
+
+private:
+  /// The whole multi-stage loop; returns the accumulators.
+  SmallVector<Value> pipeline(bool masked) {
+    this->masked = masked;
     // Prologue: slices 0..S-2.
     for (int64_t s = 0; s + 1 < stages; ++s) {
       Value sv = ix.c(s);
-      guarded(ix.lt(sv, slices), [&] { loadSlice(sv, sv); });
+      guarded(ix.lt(sv, slices), [&] { loadSlice(sv, ix.c(s * 1)); });
       NVVM::CpAsyncCommitGroupOp::create(b, l);
     }
-
-    // Main loop.
+    // Main loop; the stage read (kt % S) rotates as an iteration value.
     Value zeroAcc = arith::ConstantOp::create(b, l, b.getF32FloatAttr(0));
     SmallVector<Value> init(mt * nt * 4, zeroAcc);
+    init.push_back(ix.c(0));
     auto loop = scf::ForOp::create(b, l, ix.c(0), slices, ix.c(1), init);
     {
       OpBuilder::InsertionGuard guard(b);
       b.setInsertionPointToStart(loop.getBody());
       Value kt = loop.getInductionVar();
+      Value stage = loop.getRegionIterArgs().back();
       NVVM::CpAsyncWaitGroupOp::create(b, l, b.getI32IntegerAttr(stages - 2));
       gpu::BarrierOp::create(b, l);
+      // Slice kt+S-1 goes to the stage slice kt-1 used: (stage - 1) mod S.
       Value next = ix.add(kt, stages - 1);
-      guarded(ix.lt(next, slices),
-              [&] { loadSlice(next, ix.rem(next, stages)); });
+      Value write = ix.select(ix.eq(stage, ix.c(0)), ix.c(stages - 1),
+                              ix.sub(stage, ix.c(1)));
+      guarded(ix.lt(next, slices), [&] { loadSlice(next, write); });
       NVVM::CpAsyncCommitGroupOp::create(b, l);
-      SmallVector<Value> acc(loop.getRegionIterArgs());
-      compute(ix.rem(kt, stages), acc);
+      SmallVector<Value> acc(loop.getRegionIterArgs().drop_back());
+      compute(stage, acc);
+      Value following = ix.add(stage, 1);
+      acc.push_back(ix.select(ix.eq(following, ix.c(stages)), ix.c(0),
+                              following));
       scf::YieldOp::create(b, l, acc);
     }
     NVVM::CpAsyncWaitGroupOp::create(b, l, b.getI32IntegerAttr(0));
-    epilogue(loop.getResults());
+    SmallVector<Value> out(loop.getResults().drop_back());
+    return out;
   }
 
-private:
+  /// The per-lane parts of the ldmatrix offsets within a stage, computed
+  /// once: rows 16 apart share a swizzle key (it repeats every 8 rows).
+  void fragmentOffsets() {
+    Value lane16 = ix.rem(lane, 16), half = ix.div(lane, 16);
+    Value lane8 = ix.rem(lane, 8), quad = ix.div(lane, 8);
+    for (int64_t kk = 0; kk < bk / 16; ++kk) {
+      Value rowA = ix.add(warpRow, lane16);
+      fragA.push_back(rowOffset(rowA, ix.add(half, kk * 2)));
+      Value rowB = nt > 1 ? ix.add(warpCol, ix.add(ix.mul(ix.div(quad, 2), 8),
+                                                   lane8))
+                          : ix.add(warpCol, lane8);
+      fragB.push_back(rowOffset(rowB, ix.add(ix.rem(quad, 2), kk * 2)));
+    }
+  }
+
   /// Thread, warp and lane of the block; refuses blocks of another size.
   void identity() {
     auto dim = [&](gpu::Dimension d) -> Value {
@@ -201,35 +247,50 @@ private:
     return ix.xori(chunk, key);
   }
 
-  /// The element offset of (row, chunk) in `stage` of a buffer.
-  Value smemIndex(Value stage, int64_t rows, Value row, Value chunk) {
-    return ix.add(ix.mul(stage, rows * bk),
-                  ix.add(ix.mul(row, bk), ix.mul(swizzle(row, chunk), 8)));
+  /// The element offset of (row, chunk) within a stage.
+  Value rowOffset(Value row, Value chunk) {
+    return ix.add(ix.mul(row, bk), ix.mul(swizzle(row, chunk), 8));
   }
 
   /// Copies slice `slice` (columns [slice·BK, +BK)) of X and Y into `stage`.
+  /// Thread t copies chunks t, t+T, ...: rows t/C + i·T/C, chunk t%C.
   void loadSlice(Value slice, Value stage) {
     Value k0 = ix.mul(slice, bk);
+    Value row0 = ix.div(tid, chunks), chunk = ix.rem(tid, chunks);
+    Value col = ix.add(k0, ix.mul(chunk, 8));
+    Value dst0 = rowOffset(row0, chunk);
     for (Operand *o : {&a, &bOp}) {
       int64_t total = o->rows * chunks;
+      Value base = ix.add(ix.mul(stage, o->rows * bk), dst0);
       for (int64_t first = 0; first < total; first += threads) {
-        Value q = ix.add(tid, first);
-        auto body = [&] { copyChunk(*o, stage, k0, q); };
+        int64_t rowStep = first / chunks;
+        Value row = ix.add(row0, rowStep);
+        // The swizzle key repeats every 8 rows.
+        Value dst = rowStep % 8 == 0
+                        ? ix.add(base, rowStep * bk)
+                        : ix.add(ix.mul(stage, o->rows * bk),
+                                 rowOffset(row, chunk));
+        auto body = [&] { copyChunk(*o, dst, row, col); };
         if (first + threads <= total)
           body();
         else
-          guarded(ix.lt(q, ix.c(total)), body);
+          guarded(ix.lt(ix.add(tid, first), ix.c(total)), body);
       }
     }
   }
 
-  void copyChunk(Operand &o, Value stage, Value k0, Value q) {
-    Value row = ix.div(q, chunks), chunk = ix.rem(q, chunks);
-    Value col = ix.add(k0, ix.mul(chunk, 8));
+  void copyChunk(Operand &o, Value dst, Value row, Value col) {
+    auto token = nvgpu::DeviceAsyncTokenType::get(b.getContext());
+    if (!masked) {
+      nvgpu::DeviceAsyncCopyOp::create(b, l, token, o.smem, ValueRange{dst},
+                                       o.view, ValueRange{row, col},
+                                       b.getIndexAttr(8), Value(),
+                                       b.getUnitAttr());
+      return;
+    }
     Value zero = ix.c(0);
     Value n = ix.select(ix.lt(row, o.validRows),
                         ix.max(zero, ix.min(ix.c(8), ix.sub(k, col))), zero);
-    Value dst = smemIndex(stage, o.rows, row, chunk);
     Value some = ix.lt(zero, n);
     auto ifOp = scf::IfOp::create(b, l, aligned, /*withElseRegion=*/true);
     {
@@ -237,10 +298,9 @@ private:
       b.setInsertionPointToStart(ifOp.thenBlock());
       // Zero-filled past the edges; the source address stays inside.
       Value srow = ix.select(some, row, zero), scol = ix.select(some, col, zero);
-      nvgpu::DeviceAsyncCopyOp::create(
-          b, l, nvgpu::DeviceAsyncTokenType::get(b.getContext()), o.smem,
-          ValueRange{dst}, o.view, ValueRange{srow, scol},
-          b.getIndexAttr(8), n, b.getUnitAttr());
+      nvgpu::DeviceAsyncCopyOp::create(b, l, token, o.smem, ValueRange{dst},
+                                       o.view, ValueRange{srow, scol},
+                                       b.getIndexAttr(8), n, b.getUnitAttr());
       b.setInsertionPointToStart(ifOp.elseBlock());
       Value zeroElem =
           arith::ConstantOp::create(b, l, in, b.getZeroAttr(in));
@@ -270,33 +330,23 @@ private:
 
   /// All k steps of one staged slice; acc holds 4 floats per 16×8 tile.
   void compute(Value stage, SmallVector<Value> &acc) {
-    Value lane16 = ix.rem(lane, 16), half = ix.div(lane, 16);
-    Value lane8 = ix.rem(lane, 8), quad = ix.div(lane, 8);
+    Value baseA = ix.mul(stage, bm * bk), baseB = ix.mul(stage, bn * bk);
     for (int64_t kk = 0; kk < bk / 16; ++kk) {
       SmallVector<SmallVector<Value>> fa, fb;
-      for (int64_t i = 0; i < mt; ++i) {
-        // Lane l gives row l%16 of the 16×16 A tile, k half l/16.
-        Value row = ix.add(warpRow, ix.add(lane16, i * 16));
-        Value chunk = ix.add(half, kk * 2);
+      Value offA = ix.add(baseA, fragA[kk]), offB = ix.add(baseB, fragB[kk]);
+      // Lane l gives row l%16 of each 16×16 A tile, k half l/16.
+      for (int64_t i = 0; i < mt; ++i)
         fa.push_back(fragmentRows(
-            b, l, ldmatrix(a.smem, smemIndex(stage, bm, row, chunk), 4)));
-      }
+            b, l, ldmatrix(a.smem, ix.add(offA, i * 16 * bk), 4)));
+      // x4: matrices 0,1 are n tile j (two k halves), 2,3 n tile j+1.
       for (int64_t j = 0; j < nt; j += 2) {
+        Value index = ix.add(offB, j * 8 * bk);
         if (j + 1 < nt) {
-          // Matrices 0,1: n tile j (k halves); 2,3: n tile j+1.
-          Value row = ix.add(warpCol,
-                             ix.add(ix.mul(ix.div(quad, 2), 8), lane8));
-          row = ix.add(row, j * 8);
-          Value chunk = ix.add(ix.rem(quad, 2), kk * 2);
-          SmallVector<Value> v = fragmentRows(
-              b, l, ldmatrix(bOp.smem, smemIndex(stage, bn, row, chunk), 4));
+          SmallVector<Value> v = fragmentRows(b, l, ldmatrix(bOp.smem, index, 4));
           fb.push_back({v[0], v[1]});
           fb.push_back({v[2], v[3]});
         } else {
-          Value row = ix.add(warpCol, ix.add(lane8, j * 8));
-          Value chunk = ix.add(ix.rem(quad, 2), kk * 2);
-          fb.push_back(fragmentRows(
-              b, l, ldmatrix(bOp.smem, smemIndex(stage, bn, row, chunk), 2)));
+          fb.push_back(fragmentRows(b, l, ldmatrix(bOp.smem, index, 2)));
         }
       }
       for (int64_t i = 0; i < mt; ++i)
@@ -338,8 +388,12 @@ private:
   Value z, x, y;
   int64_t bm, bn, bk, stages, wm, wn, warps, threads, mt, nt, chunks;
   Type in;
-  Value tid, warp, lane, warpRow, warpCol, k, aligned;
+  Value tid, warp, lane, warpRow, warpCol, k, aligned, slices;
   Operand a, bOp;
+  /// Whether the pipeline being emitted masks its copies.
+  bool masked = true;
+  /// Per k step: this lane's ldmatrix offsets within a stage.
+  SmallVector<Value> fragA, fragB;
 };
 
 struct LowerMatmul : OpConversionPattern<MatmulOp> {

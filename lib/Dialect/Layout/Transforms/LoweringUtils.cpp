@@ -83,16 +83,18 @@ Value lowering::sharedBuffer(OpBuilder &b, Operation *op, Type element,
   auto type = MemRefType::get(
       {count}, element, MemRefLayoutAttrInterface(),
       gpu::AddressSpaceAttr::get(ctx, gpu::AddressSpace::Workgroup));
+  // A fresh name: one allocation per occurrence (§8.5.2).
+  std::string name = prefix.str();
+  for (unsigned i = 0; SymbolTable::lookupSymbolIn(tableOp, name); ++i)
+    name = (prefix + "_" + llvm::Twine(i)).str();
   memref::GlobalOp global;
   {
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointToStart(&tableOp->getRegion(0).front());
     global = memref::GlobalOp::create(
-        b, op->getLoc(), prefix, b.getStringAttr("private"), type,
+        b, op->getLoc(), name, b.getStringAttr("private"), type,
         /*initial_value=*/b.getUnitAttr(), /*constant=*/false,
         /*alignment=*/b.getI64IntegerAttr(16));
-    // Unique name: one allocation per occurrence (§8.5.2).
-    SymbolTable(tableOp).insert(global);
   }
   return memref::GetGlobalOp::create(b, op->getLoc(), type,
                                      global.getSymName());

@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# bf16 GEMM benchmark on the GPU machine, which has no LLVM: Neve's two GEMM
+# kernels (bench/gemm/gemm.nv: the `@` form and the explicit tensor-core
+# kernel) are compiled here into build/gemm-bench, carried there and run
+# next to cuBLAS through PyTorch (bench/gemm/torch_gemm.py);
+# bench/gemm/report.py writes $OUT/gemm.json (or gpu-results/gemm without
+# $OUT) with each problem's ms and TFLOP/s, the ratio to cuBLAS, the target
+# and its pass/fail.
+#
+#   # here:  bash bench/gemm/run.sh --build-only
+#   # there (device tool, carry ["build/gemm-bench"]): bash bench/gemm/run.sh
+#
+# ITERS (default 50) timed launches after WARMUP (default 5). The compiler
+# used is $NEVE_TRANSLATE, default build/bin/neve-translate. Exit status 0
+# when every correctness check passes and every result is there; the
+# performance target is reported, not enforced.
+set -euo pipefail
+ROOT="$(cd "$(dirname "$0")/../.." && pwd)"
+BIN="$ROOT/build/gemm-bench"
+if [ "${1:-}" = "--build-only" ]; then
+  translate="${NEVE_TRANSLATE:-$ROOT/build/bin/neve-translate}"
+  mkdir -p "$BIN"
+  "$translate" "$ROOT/bench/gemm/gemm.nv" -o "$BIN/neve_gemm"
+  commit=$(git -C "$ROOT" rev-parse HEAD 2>/dev/null || echo unknown)
+  if git -C "$ROOT" status --porcelain --untracked-files=no 2>/dev/null | grep -q .; then
+    commit="$commit+dirty"
+  fi
+  echo "$commit" > "$BIN/COMMIT"
+  echo "bench/gemm: built $BIN/neve_gemm at $commit"
+  exit 0
+fi
+[ -x "$BIN/neve_gemm" ] || { echo "bench/gemm: $BIN/neve_gemm missing (run --build-only here and carry build/gemm-bench)" >&2; exit 1; }
+OUT="${OUT:-$ROOT/gpu-results/gemm}"
+mkdir -p "$OUT"
+ITERS="${ITERS:-50}"
+WARMUP="${WARMUP:-5}"
+status=0
+"$BIN/neve_gemm" "$ITERS" "$WARMUP" 2>&1 | tee "$OUT/neve.txt" || status=1
+PYTHONUNBUFFERED=1 python3 "$ROOT/bench/gemm/torch_gemm.py" "$ITERS" "$WARMUP" 2>&1 | tee "$OUT/torch.txt" || status=1
+python3 "$ROOT/bench/gemm/report.py" "$OUT/neve.txt" "$OUT/torch.txt" "$(cat "$BIN/COMMIT")" \
+  "$OUT/gemm.json" "ITERS=$ITERS WARMUP=$WARMUP bash bench/gemm/run.sh" || status=1
+exit $status

@@ -1,0 +1,103 @@
+"""cuBLAS baselines for bench/gemm/gemm.nv, through PyTorch, timed the same
+way: the same problems (m, n, k), A (m x k) and B (n x k) bf16 on the GPU,
+uniform in [0, 1), WARMUP untimed calls, then ITERS calls between two CUDA
+events on the current stream. Prints
+  RESULT <variant> <m> <n> <k> <ms per call> <TFLOP/s>
+lines (2*m*n*k flops a call), as gemm.nv does. Variants:
+
+  cublas       torch.matmul(a, b.t()): bf16 output (the baseline)
+  cublas_f32   torch.mm(a, b.t(), torch.float32): float output, as Neve's
+               kernels write; only where this PyTorch has mm's out_dtype
+
+Both are checked once against a float32 matmul of the same inputs first.
+
+  python3 bench/gemm/torch_gemm.py [ITERS [WARMUP]]
+"""
+
+import sys
+
+import torch
+
+# Keep in step with the problems in gemm.nv's main.
+PROBLEMS = [
+    (1024, 1024, 1024),
+    (2048, 2048, 2048),
+    (4096, 4096, 4096),
+    (8192, 8192, 8192),
+    (4096, 12288, 4096),
+    (4096, 11008, 4096),
+    (4096, 4096, 11008),
+]
+
+
+def time_ms(fn, iters, warmup):
+    for _ in range(warmup):
+        fn()
+    start = torch.cuda.Event(enable_timing=True)
+    stop = torch.cuda.Event(enable_timing=True)
+    start.record()
+    for _ in range(iters):
+        fn()
+    stop.record()
+    stop.synchronize()
+    return start.elapsed_time(stop) / iters
+
+
+def report(variant, m, n, k, ms):
+    tflops = 2.0 * m * n * k / ms / 1e9
+    print(f"RESULT {variant} {m} {n} {k} {ms:.6f} {tflops:.2f}", flush=True)
+
+
+def f32_out_available(dev):
+    """torch.mm(a, b, out_dtype) (bf16 in, float out) exists in newer PyTorch."""
+    a = torch.ones(16, 16, device=dev, dtype=torch.bfloat16)
+    try:
+        c = torch.mm(a, a.t(), torch.float32)
+    except (TypeError, RuntimeError) as e:
+        print(f"# cublas_f32 skipped: torch.mm(..., out_dtype) unavailable ({e})".splitlines()[0],
+              flush=True)
+        return False
+    return c.dtype == torch.float32
+
+
+def main():
+    iters = int(sys.argv[1]) if len(sys.argv) > 1 else 50
+    warmup = int(sys.argv[2]) if len(sys.argv) > 2 else 5
+    dev = torch.device("cuda")
+    print(f"# torch {torch.__version__} (CUDA {torch.version.cuda}) "
+          f"on {torch.cuda.get_device_name(dev)}; "
+          f"{iters} timed calls after {warmup} warm-up calls", flush=True)
+    f32 = f32_out_available(dev)
+    status = 0
+    for m, n, k in PROBLEMS:
+        a = torch.rand(m, k, device=dev).to(torch.bfloat16)
+        b = torch.rand(n, k, device=dev).to(torch.bfloat16)
+        bt = b.t()
+        # Same tolerance as gemm.nv: 1e-2*sqrt(k) against a float product
+        # (exact products even if it ran in TF32: bf16 values fit TF32's
+        # mantissa), plus the bf16 rounding of the output (2^-8 relative).
+        ref = a.float() @ b.float().t()
+        c = torch.matmul(a, bt)
+        err = (c.float() - ref).abs().max().item()
+        tol = 1e-2 * k ** 0.5 + ref.abs().max().item() * 2.0 ** -8
+        print(f"CHECK cublas {m} {n} {k} {err:.6g} {'ok' if err <= tol else 'FAIL'}", flush=True)
+        if err > tol:
+            status = 1
+        report("cublas", m, n, k, time_ms(lambda: torch.matmul(a, bt), iters, warmup))
+        if f32:
+            c = torch.mm(a, bt, torch.float32)
+            err = (c - ref).abs().max().item()
+            tol = 1e-2 * k ** 0.5
+            print(f"CHECK cublas_f32 {m} {n} {k} {err:.6g} {'ok' if err <= tol else 'FAIL'}",
+                  flush=True)
+            if err > tol:
+                status = 1
+            report("cublas_f32", m, n, k,
+                   time_ms(lambda: torch.mm(a, bt, torch.float32), iters, warmup))
+        del a, b, bt, ref, c
+        torch.cuda.empty_cache()
+    return status
+
+
+if __name__ == "__main__":
+    sys.exit(main())
