@@ -219,6 +219,9 @@ private:
       return fail("needs X with the rows of Z (" + std::to_string(m) +
                   ") and Y with its columns (" + std::to_string(n) +
                   "), got " + x->str() + " and " + y->str());
+    if (extent(x, 1) >= 0 && extent(y, 1) >= 0 && extent(x, 1) != extent(y, 1))
+      return fail("needs X and Y with the same k, got " + x->str() + " and " +
+                  y->str());
     if ((m + n) * 32 * 2 * 3 > 48 * 1024)
       return fail("stages X and Y in " +
                   std::to_string((m + n) * 32 * 2 * 3) +

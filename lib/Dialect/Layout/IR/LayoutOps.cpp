@@ -285,21 +285,17 @@ LogicalResult MatmulOp::verify() {
            << m << "x" << n;
   if (x.getShape()[0] != m || y.getShape()[0] != n)
     return emitOpError("shapes do not match: Z is ")
-           << m << "x" << n << ", X has " << x.getShape()[0]
-           << " rows and Y has " << y.getShape()[0]
+           << m << "x" << n << ", X is " << x << " and Y is " << y
            << " (Z m×n += X m×k @ Y n×k)";
-  if (!ShapedType::isDynamic(x.getShape()[1]) &&
-      !ShapedType::isDynamic(y.getShape()[1]) &&
-      x.getShape()[1] != y.getShape()[1])
-    return emitOpError("X and Y have different k: ")
-           << x.getShape()[1] << " and " << y.getShape()[1];
-  if (getStages() < 2 || getStages() > 8)
-    return emitOpError("stages must be 2 to 8, not ") << getStages();
-  if (getBlockK() % 16 != 0 || getBlockK() <= 0 || getBlockK() > 128)
-    return emitOpError("block_k must be a multiple of 16 up to 128, not ")
-           << getBlockK();
-  int64_t staging = getStages() * (m + n) * getBlockK() *
-                    x.getElementBytes();
+  // X and Y of different k multiply over the shorter one (k is the
+  // smaller extent); Neve source with constant, different k is refused
+  // before this (CodegenSupport).
+  int64_t stages = (int64_t)getStages(), blockK = (int64_t)getBlockK();
+  if (stages < 2 || stages > 8)
+    return emitOpError("stages must be 2 to 8, not ") << stages;
+  if (blockK != 16 && blockK != 32 && blockK != 64 && blockK != 128)
+    return emitOpError("block_k must be 16, 32, 64 or 128, not ") << blockK;
+  int64_t staging = stages * (m + n) * blockK * x.getElementBytes();
   if (staging > 48 * 1024)
     return emitOpError("stages the tiles in ")
            << staging << " bytes of shared memory, more than the 48 KiB a "
