@@ -756,3 +756,34 @@ func.func @matmul_warps(%x: !layout.view<48x?xbf16, global>, %y: !layout.view<88
   layout.matmul %x, %y into %z {stages = 2 : i64, block_k = 16 : i64} : !layout.view<48x?xbf16, global>, !layout.view<88x?xbf16, global> into !layout.view<48x88xf32, global>
   return
 }
+
+// -----
+
+// A fragment must hold the registers the primitive consumes (§8.5.5).
+func.func @ldmatrix_fragment_too_small(%s: !layout.view<16x16xbf16, shared>) {
+  %c0 = arith.constant 0 : index
+  %fa = layout.reg : !layout.view<2xi32, reg>
+  // expected-error @+1 {{'layout.ldmatrix' op the fragment needs 4 consecutive 'i32' elements from element 0, but the layout has 2}}
+  layout.ldmatrix %fa[%c0], %s[%c0, %c0] {count = 4 : i32} : !layout.view<2xi32, reg>, !layout.view<16x16xbf16, shared>
+  return
+}
+
+// -----
+
+func.func @mma_fragment_past_end(%d: !layout.view<2x4xf32, reg>, %a: !layout.view<8xbf16, reg>, %b: !layout.view<2xi32, reg>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  // expected-error @+1 {{'layout.mma_16x8x16' op the D fragment needs 4 consecutive 'f32' elements from element 6, but the layout has 8}}
+  layout.mma_16x8x16 %d[%c1, %c2], %a[%c0], %b[%c0] {input_type = bf16} : !layout.view<2x4xf32, reg>, !layout.view<8xbf16, reg>, !layout.view<2xi32, reg>
+  return
+}
+
+// -----
+
+func.func @mma_half_fragment_too_small(%d: !layout.view<4xf32, reg>, %a: !layout.view<6xbf16, reg>, %b: !layout.view<2xi32, reg>) {
+  %c0 = arith.constant 0 : index
+  // expected-error @+1 {{'layout.mma_16x8x16' op the A fragment needs 8 consecutive 'bf16' elements from element 0, but the layout has 6}}
+  layout.mma_16x8x16 %d[%c0], %a[%c0], %b[%c0] {input_type = bf16} : !layout.view<4xf32, reg>, !layout.view<6xbf16, reg>, !layout.view<2xi32, reg>
+  return
+}

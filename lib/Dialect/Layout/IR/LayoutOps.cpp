@@ -41,6 +41,35 @@ LogicalResult verifySpace(Operation *op, StringRef what, ViewType view,
 bool isFragmentElement(Type t) {
   return t.isInteger(32) || t.isF32() || t.isBF16() || t.isF16();
 }
+/// A fragment operand consumes `registers` 32-bit registers (twice as many
+/// 16-bit elements) from its coordinates on: with constant coordinates
+/// into a view of constant extents, they must lie within it (§8.5.5).
+LogicalResult verifyFragmentFits(Operation *op, StringRef what, ViewType view,
+                                 ValueRange indices, int64_t registers) {
+  if (!view.hasStaticShape())
+    return success();
+  int64_t per = view.getElementType().getIntOrFloatBitWidth() == 16 ? 2 : 1;
+  int64_t need = registers * per;
+  // The shape with trailing dimensions merged to the coordinates' count.
+  SmallVector<int64_t> merged(view.getShape().take_front(indices.size()));
+  for (int64_t d : view.getShape().drop_front(indices.size()))
+    merged.back() *= d;
+  int64_t linear = 0;
+  for (auto [i, d] : llvm::zip(indices, merged)) {
+    std::optional<int64_t> c = getConstantIntValue(i);
+    if (!c)
+      return success();
+    linear = linear * d + *c;
+  }
+  ArrayRef<int64_t> shape = view.getShape();
+  int64_t total = ShapedType::getNumElements(shape);
+  if (linear < 0 || linear + need > total)
+    return op->emitOpError()
+           << what << " needs " << need << " consecutive "
+           << view.getElementType() << " elements from element " << linear
+           << ", but the layout has " << total;
+  return success();
+}
 } // namespace
 
 //===----------------------------------------------------------------------===//
@@ -222,6 +251,9 @@ LogicalResult LdMatrixOp::verify() {
     return emitOpError("fragments are register elements of 32 bits (int, "
                        "float) or of 16 (bf16, half), not ")
            << dst.getElementType();
+  if (failed(verifyFragmentFits(*this, "the fragment", dst, getDstIndices(),
+                                getCount())))
+    return failure();
   return success();
 }
 
@@ -253,6 +285,10 @@ LogicalResult MmaOp::verify() {
         v.getElementType() != in)
       return emitOpError("fragment elements are ")
              << v.getElementType() << " but the input type is " << in;
+  if (failed(verifyFragmentFits(*this, "the D fragment", d, getDIndices(), 4)) ||
+      failed(verifyFragmentFits(*this, "the A fragment", a, getAIndices(), 4)) ||
+      failed(verifyFragmentFits(*this, "the B fragment", bv, getBIndices(), 2)))
+    return failure();
   return success();
 }
 
