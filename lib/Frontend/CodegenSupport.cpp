@@ -1,5 +1,6 @@
 //===- CodegenSupport.cpp - What MLIRGen can compile yet ------------------===//
 
+#include "neve/Dialect/Layout/IR/LayoutOps.h"
 #include "neve/Frontend/CodegenSupport.h"
 #include "neve/Frontend/MLIRGen.h"
 
@@ -222,11 +223,18 @@ private:
     if (extent(x, 1) >= 0 && extent(y, 1) >= 0 && extent(x, 1) != extent(y, 1))
       return fail("needs X and Y with the same k, got " + x->str() + " and " +
                   y->str());
-    if ((m + n) * 32 * 2 * 3 > 48 * 1024)
-      return fail("stages X and Y in " +
-                  std::to_string((m + n) * 32 * 2 * 3) +
-                  " bytes of shared memory, more than a block's 48 KiB: use "
-                  "a block tile with m + n <= 256");
+    int64_t staging = (m + n) * neve::matmulBlockK() * 2 * neve::matmulStages();
+    if (staging > mlir::layout::MatmulOp::kMaxSmemBytes)
+      return fail("stages X and Y in " + std::to_string(staging) +
+                  " bytes of shared memory, more than a block's " +
+                  std::to_string(mlir::layout::MatmulOp::kMaxSmemBytes) +
+                  ": use a smaller block tile");
+    int64_t warps = (m / mlir::layout::MatmulOp::warpTileM(m)) *
+                    (n / mlir::layout::MatmulOp::warpTileN(n));
+    if (warps > 32)
+      return fail("needs " + std::to_string(warps) +
+                  " warps for a " + std::to_string(m) + "x" +
+                  std::to_string(n) + " block tile, more than a block has");
   }
 
   /// A member of a map, tuple or function type: as `type`, but a fixed

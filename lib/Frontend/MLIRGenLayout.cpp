@@ -136,13 +136,27 @@ void Generator::emitLayoutAssign(const AssignStmt &as,
   mlir::layout::StoreOp::create(b, l, value, view, coords);
 }
 
+namespace {
+int64_t knob(const char *name, int64_t fallback) {
+  const char *v = std::getenv(name);
+  if (!v || !*v)
+    return fallback;
+  char *end = nullptr;
+  long long n = std::strtoll(v, &end, 10);
+  return end && *end == 0 && n > 0 ? n : fallback;
+}
+} // namespace
+
+int64_t neve::matmulStages() { return knob("NEVE_MATMUL_STAGES", 3); }
+int64_t neve::matmulBlockK() { return knob("NEVE_MATMUL_BLOCK_K", 32); }
+
 void Generator::emitBuiltinMatmul(const AssignStmt &as) {
   auto &product = llvm::cast<BinaryExpr>(*as.value);
   Value z = emitExpr(*as.targets[0]);
   Value x = emitExpr(*product.lhs);
   Value y = emitExpr(*product.rhs);
   mlir::layout::MatmulOp::create(b, loc(as.getLoc()), z, x, y,
-                                 /*stages=*/3, /*block_k=*/32);
+                                 matmulStages(), matmulBlockK());
 }
 
 /// A layout operand of an intrinsic: a view and element coordinates

@@ -47,6 +47,13 @@ mlir::OwningOpRef<mlir::ModuleOp> emitMLIR(mlir::MLIRContext &context,
                                            const llvm::SourceMgr &sm,
                                            const Program &program);
 
+/// The staging of the builtin tiled product `Z += X @ Y` (§8.6): how many
+/// cp.async stages (default 3) of how wide k slices (default 32). The
+/// tuning knobs NEVE_MATMUL_STAGES and NEVE_MATMUL_BLOCK_K override them
+/// (docs/layout-dialect.md).
+int64_t matmulStages();
+int64_t matmulBlockK();
+
 } // namespace neve
 
 #endif // NEVE_FRONTEND_MLIRGEN_H

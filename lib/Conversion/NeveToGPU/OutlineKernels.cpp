@@ -11,6 +11,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "neve/Dialect/Layout/IR/LayoutOps.h"
 #include "neve/Conversion/Passes.h"
 #include "neve/Dialect/Neve/IR/NeveOps.h"
 
@@ -154,6 +155,16 @@ struct OutlineKernelsPass
       fn->removeAttr(kDeviceAttrName);
       symbols.insert(fn);
     }
+    // Tiled products whose staging exceeds static shared memory use the
+    // kernel's dynamic shared memory (LowerMatmul.cpp): its launches
+    // request that many bytes.
+    llvm::StringMap<int64_t> dynamicSmem;
+    for (func::FuncOp fn : kernels)
+      fn.walk([&](layout::MatmulOp mm) {
+        if (mm.usesDynamicSmem())
+          dynamicSmem[fn.getSymName()] = std::max(
+              dynamicSmem.lookup(fn.getSymName()), mm.getStagingBytes());
+      });
     // Kernel symbols as PTX names; the launches use the new names.
     llvm::StringMap<std::string> kernelNames;
     for (func::FuncOp fn : kernels)
@@ -244,7 +255,18 @@ struct OutlineKernelsPass
       auto kernel = SymbolRefAttr::get(
           ctx, kModuleName,
           {FlatSymbolRefAttr::get(ctx, kernelNames[op.getKernel()])});
-      gpu::LaunchFuncOp::create(lb, loc, kernel, grid, block, op.getSmem(),
+      Value smem = op.getSmem();
+      if (int64_t need = dynamicSmem.lookup(op.getKernel())) {
+        std::optional<int64_t> user = getConstantIntValue(smem);
+        if (!user || *user != 0) {
+          op.emitError("the kernel's tiled product stages its tiles in ")
+              << need << " bytes of dynamic shared memory, so its launch "
+              << "cannot also request dynamic shared memory";
+          return signalPassFailure();
+        }
+        smem = arith::ConstantOp::create(lb, loc, lb.getI32IntegerAttr(need));
+      }
+      gpu::LaunchFuncOp::create(lb, loc, kernel, grid, block, smem,
                                 op.getArgs(), tokenType, ValueRange{token});
       op.erase();
     }

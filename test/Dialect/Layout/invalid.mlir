@@ -732,19 +732,19 @@ func.func @matmul_block_k_144(%x: !layout.view<16x?xbf16, global>, %y: !layout.v
 
 // -----
 
-// 4 stages · (128 + 128) rows · 32 · 2 bytes = 64 KiB.
+// 8 stages · (128 + 128) rows · 64 · 2 bytes = 256 KiB, more than a block's 227 KiB.
 func.func @matmul_smem(%x: !layout.view<128x?xbf16, global>, %y: !layout.view<128x?xbf16, global>, %z: !layout.view<128x128xf32, global>) {
-  // expected-error @+1 {{'layout.matmul' op stages the tiles in 65536 bytes of shared memory, more than the 48 KiB a block has statically; use fewer stages or a smaller block_k}}
-  layout.matmul %x, %y into %z {stages = 4 : i64} : !layout.view<128x?xbf16, global>, !layout.view<128x?xbf16, global> into !layout.view<128x128xf32, global>
+  // expected-error @+1 {{'layout.matmul' op stages the tiles in 262144 bytes of shared memory, more than the 232448 a block can have; use fewer stages, a smaller block_k or a smaller block tile}}
+  layout.matmul %x, %y into %z {stages = 8 : i64, block_k = 64 : i64} : !layout.view<128x?xbf16, global>, !layout.view<128x?xbf16, global> into !layout.view<128x128xf32, global>
   return
 }
 
 // -----
 
-// 2 stages · (128 + 128) rows · 64 · 2 bytes = 64 KiB, into a shared Z.
-func.func @matmul_smem_block_k(%x: !layout.view<128x?xf16, global>, %y: !layout.view<128x?xf16, global>, %z: !layout.view<128x128xf32, shared>) {
-  // expected-error @+1 {{'layout.matmul' op stages the tiles in 65536 bytes of shared memory}}
-  layout.matmul %x, %y into %z {stages = 2 : i64, block_k = 64 : i64} : !layout.view<128x?xf16, global>, !layout.view<128x?xf16, global> into !layout.view<128x128xf32, shared>
+// 2 stages · (256 + 256) rows · 128 · 2 bytes = 256 KiB, into a shared Z.
+func.func @matmul_smem_block_k(%x: !layout.view<256x?xf16, global>, %y: !layout.view<256x?xf16, global>, %z: !layout.view<256x256xf32, shared>) {
+  // expected-error @+1 {{'layout.matmul' op stages the tiles in 262144 bytes of shared memory}}
+  layout.matmul %x, %y into %z {stages = 2 : i64, block_k = 128 : i64} : !layout.view<256x?xf16, global>, !layout.view<256x?xf16, global> into !layout.view<256x256xf32, shared>
   return
 }
 

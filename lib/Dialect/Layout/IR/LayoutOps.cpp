@@ -331,11 +331,11 @@ LogicalResult MatmulOp::verify() {
     return emitOpError("stages must be 2 to 8, not ") << stages;
   if (blockK != 16 && blockK != 32 && blockK != 64 && blockK != 128)
     return emitOpError("block_k must be 16, 32, 64 or 128, not ") << blockK;
-  int64_t staging = stages * (m + n) * blockK * x.getElementBytes();
-  if (staging > 48 * 1024)
+  if (getStagingBytes() > kMaxSmemBytes)
     return emitOpError("stages the tiles in ")
-           << staging << " bytes of shared memory, more than the 48 KiB a "
-           << "block has statically; use fewer stages or a smaller block_k";
+           << getStagingBytes() << " bytes of shared memory, more than the "
+           << kMaxSmemBytes << " a block can have; use fewer stages, a "
+           << "smaller block_k or a smaller block tile";
   if (getNumWarps() > 32)
     return emitOpError("needs ") << getNumWarps()
                                  << " warps, more than a block can have";

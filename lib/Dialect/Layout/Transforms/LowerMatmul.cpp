@@ -97,10 +97,31 @@ public:
     Value kx = memref::DimOp::create(b, l, x, 1);
     Value ky = memref::DimOp::create(b, l, y, 1);
     k = ix.min(kx, ky);
-    a = {x, memref::DimOp::create(b, l, x, 0),
-         sharedBuffer(b, op, in, stages * bm * bk, "__layout_matmul_a"), bm};
-    bOp = {y, memref::DimOp::create(b, l, y, 0),
-           sharedBuffer(b, op, in, stages * bn * bk, "__layout_matmul_b"), bn};
+    Value smemA, smemB;
+    if (op.usesDynamicSmem()) {
+      // The kernel's dynamic shared memory: A's stages, then B's. Another
+      // product of the kernel may have used it: every thread is done.
+      gpu::BarrierOp::create(b, l);
+      auto wg = gpu::AddressSpaceAttr::get(b.getContext(),
+                                           gpu::AddressSpace::Workgroup);
+      Value dyn = gpu::DynamicSharedMemoryOp::create(
+          b, l,
+          MemRefType::get({ShapedType::kDynamic}, b.getI8Type(),
+                          MemRefLayoutAttrInterface(), wg));
+      auto view = [&](int64_t offset, int64_t count) -> Value {
+        return memref::ViewOp::create(
+            b, l, MemRefType::get({count}, in, MemRefLayoutAttrInterface(), wg),
+            dyn, ix.c(offset), ValueRange{});
+      };
+      int64_t bytes = in.getIntOrFloatBitWidth() / 8;
+      smemA = view(0, stages * bm * bk);
+      smemB = view(stages * bm * bk * bytes, stages * bn * bk);
+    } else {
+      smemA = sharedBuffer(b, op, in, stages * bm * bk, "__layout_matmul_a");
+      smemB = sharedBuffer(b, op, in, stages * bn * bk, "__layout_matmul_b");
+    }
+    a = {x, memref::DimOp::create(b, l, x, 0), smemA, bm};
+    bOp = {y, memref::DimOp::create(b, l, y, 0), smemB, bn};
     aligned = ix.andi(alignedRows(x), alignedRows(y));
     slices = ix.div(ix.add(k, bk - 1), bk);
     fragmentOffsets();

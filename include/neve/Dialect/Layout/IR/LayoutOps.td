@@ -287,7 +287,9 @@ def Layout_MatmulOp : Layout_Op<"matmul"> {
     at run time before the kernel starts).
 
     `--lower-layouts` expands it into `stages`-deep `cp.async` staging of
-    `block_k`-wide slices into swizzled shared memory, `ldmatrix` into
+    `block_k`-wide slices into swizzled shared memory (static up to 48 KiB,
+    else the kernel's dynamic shared memory, which `--neve-outline-kernels`
+    sizes at each launch), `ldmatrix` into
     fragments, a warp-tiled loop of `mma.sync` with the accumulators in
     registers, and the accumulation into `z`. Parts of the tiles past the
     edges of the valid regions (§8.5.4) read as zeros and are not written.
@@ -322,6 +324,19 @@ def Layout_MatmulOp : Layout_Op<"matmul"> {
     int64_t getNumWarps() {
       return (getBlockM() / getWarpM()) * (getBlockN() / getWarpN());
     }
+    /// Bytes of the shared staging buffers of X and Y.
+    int64_t getStagingBytes() {
+      return (int64_t)getStages() * (getBlockM() + getBlockN()) *
+             (int64_t)getBlockK() *
+             (getX().getType().getElementType().getIntOrFloatBitWidth() / 8);
+    }
+    /// Static shared memory ends at 48 KiB; larger staging lives in the
+    /// kernel's dynamic shared memory, which its launches size
+    /// (--neve-outline-kernels) and the runtime opts in to.
+    static constexpr int64_t kStaticSmemBytes = 48 * 1024;
+    /// The most shared memory a block can have (sm_90: 227 KiB).
+    static constexpr int64_t kMaxSmemBytes = 227 * 1024;
+    bool usesDynamicSmem() { return getStagingBytes() > kStaticSmemBytes; }
   }];
 }
 
