@@ -380,26 +380,43 @@ private:
   }
 
   /// Z[r, c] += acc inside Z's valid region (lane l holds rows l/4 and
-  /// l/4+8, columns 2(l%4) and +1 of each 16×8 tile).
+  /// l/4+8, columns 2(l%4) and +1 of each 16×8 tile). A whole Z tile reads
+  /// all its old values first, then adds and writes: the loads overlap
+  /// instead of each waiting for the one before (a guarded
+  /// read-add-write per element serialises ~128 global round trips).
   void epilogue(ValueRange acc) {
     Value rows = memref::DimOp::create(b, l, z, 0);
     Value cols = memref::DimOp::create(b, l, z, 1);
     Value r0 = ix.add(warpRow, ix.div(lane, 4));
     Value c0 = ix.add(warpCol, ix.mul(ix.rem(lane, 4), 2));
+    struct Element {
+      Value r, c, v;
+    };
+    SmallVector<Element> elements;
     for (int64_t i = 0; i < mt; ++i)
       for (int64_t j = 0; j < nt; ++j)
         for (int64_t h = 0; h < 2; ++h)
-          for (int64_t e = 0; e < 2; ++e) {
-            Value r = ix.add(r0, i * 16 + h * 8);
-            Value c = ix.add(c0, j * 8 + e);
-            Value v = acc[(i * nt + j) * 4 + h * 2 + e];
-            guarded(ix.andi(ix.lt(r, rows), ix.lt(c, cols)), [&] {
-              Value old = memref::LoadOp::create(b, l, z, ValueRange{r, c});
-              memref::StoreOp::create(b, l,
-                                      arith::AddFOp::create(b, l, old, v), z,
-                                      ValueRange{r, c});
-            });
-          }
+          for (int64_t e = 0; e < 2; ++e)
+            elements.push_back({ix.add(r0, i * 16 + h * 8),
+                                ix.add(c0, j * 8 + e),
+                                acc[(i * nt + j) * 4 + h * 2 + e]});
+    Value whole = ix.andi(ix.eq(rows, ix.c(bm)), ix.eq(cols, ix.c(bn)));
+    auto branch = scf::IfOp::create(b, l, whole, /*withElseRegion=*/true);
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(branch.thenBlock());
+    SmallVector<Value> old;
+    for (Element &el : elements)
+      old.push_back(memref::LoadOp::create(b, l, z, ValueRange{el.r, el.c}));
+    for (auto [el, o] : llvm::zip(elements, old))
+      memref::StoreOp::create(b, l, arith::AddFOp::create(b, l, o, el.v), z,
+                              ValueRange{el.r, el.c});
+    b.setInsertionPointToStart(branch.elseBlock());
+    for (Element &el : elements)
+      guarded(ix.andi(ix.lt(el.r, rows), ix.lt(el.c, cols)), [&] {
+        Value o = memref::LoadOp::create(b, l, z, ValueRange{el.r, el.c});
+        memref::StoreOp::create(b, l, arith::AddFOp::create(b, l, o, el.v), z,
+                                ValueRange{el.r, el.c});
+      });
   }
 
   MatmulOp op;
