@@ -148,7 +148,7 @@ int64_t knob(const char *name, int64_t fallback) {
 } // namespace
 
 int64_t neve::matmulStages() { return knob("NEVE_MATMUL_STAGES", 3); }
-int64_t neve::matmulBlockK() { return knob("NEVE_MATMUL_BLOCK_K", 32); }
+int64_t neve::matmulBlockK() { return knob("NEVE_MATMUL_BLOCK_K", 64); }
 
 void Generator::emitBuiltinMatmul(const AssignStmt &as) {
   auto &product = llvm::cast<BinaryExpr>(*as.value);

@@ -49,12 +49,16 @@ def NeveOutlineKernelsPass
     `neve.launch` becomes a call `neve_gpu_launch_site(file, line, col)`
     followed by `gpu.launch_func async [%stream]` on the launching thread's
     stream (`neve_gpu_stream()`, §6.7), with index-cast dimensions. The
-    module gets the `gpu.container_module` attribute.
+    module gets the `gpu.container_module` attribute. A kernel with a
+    `layout.matmul` gets, at each launch, a check of the block size the
+    product is laid out for (a `neve_rt_error` at the launch site) and,
+    when the product stages in dynamic shared memory, that many bytes.
   }];
   let dependentDialects = ["::mlir::gpu::GPUDialect",
                            "::mlir::LLVM::LLVMDialect",
                            "::mlir::arith::ArithDialect",
-                           "::mlir::func::FuncDialect"];
+                           "::mlir::func::FuncDialect",
+                           "::mlir::scf::SCFDialect"];
 }
 
 def ConvertNeveDeviceToLLVMPass

@@ -48,7 +48,7 @@ mlir::OwningOpRef<mlir::ModuleOp> emitMLIR(mlir::MLIRContext &context,
                                            const Program &program);
 
 /// The staging of the builtin tiled product `Z += X @ Y` (§8.6): how many
-/// cp.async stages (default 3) of how wide k slices (default 32). The
+/// cp.async stages (default 3) of how wide k slices (default 64). The
 /// tuning knobs NEVE_MATMUL_STAGES and NEVE_MATMUL_BLOCK_K override them
 /// (docs/layout-dialect.md).
 int64_t matmulStages();

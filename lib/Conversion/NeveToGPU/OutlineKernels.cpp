@@ -19,6 +19,7 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Transforms/InliningUtils.h"
 
@@ -158,12 +159,22 @@ struct OutlineKernelsPass
     // Tiled products whose staging exceeds static shared memory use the
     // kernel's dynamic shared memory (LowerMatmul.cpp): its launches
     // request that many bytes.
+    // A product is laid out for a number of warps: launches check their
+    // block size against it before the kernel starts.
     llvm::StringMap<int64_t> dynamicSmem;
+    llvm::StringMap<std::pair<int64_t, std::string>> blockThreads;
     for (func::FuncOp fn : kernels)
       fn.walk([&](layout::MatmulOp mm) {
         if (mm.usesDynamicSmem())
           dynamicSmem[fn.getSymName()] = std::max(
               dynamicSmem.lookup(fn.getSymName()), mm.getStagingBytes());
+        FileLineColLoc at = fileLineCol(mm.getLoc());
+        std::string where =
+            at ? (at.getFilename().getValue() + ":" + Twine(at.getLine()) +
+                  ":" + Twine(at.getColumn()))
+                     .str()
+               : std::string("?");
+        blockThreads[fn.getSymName()] = {mm.getNumWarps() * 32, where};
       });
     // Kernel symbols as PTX names; the launches use the new names.
     llvm::StringMap<std::string> kernelNames;
@@ -235,6 +246,31 @@ struct OutlineKernelsPass
           module, "neve_gpu_launch_site",
           lb.getFunctionType({ptrType, lb.getI32Type(), lb.getI32Type()}, {}));
       func::CallOp::create(lb, loc, site, ValueRange{file, line, col});
+      if (auto it = blockThreads.find(op.getKernel());
+          it != blockThreads.end()) {
+        auto [threads, where] = it->second;
+        Value count = arith::MulIOp::create(
+            lb, loc,
+            arith::MulIOp::create(lb, loc, op.getBlockX(), op.getBlockY()),
+            op.getBlockZ());
+        Value wrong = arith::CmpIOp::create(
+            lb, loc, arith::CmpIPredicate::ne, count,
+            arith::ConstantOp::create(lb, loc, lb.getI32IntegerAttr(threads)));
+        auto check = scf::IfOp::create(lb, loc, wrong, false);
+        OpBuilder eb = OpBuilder::atBlockBegin(check.thenBlock());
+        std::string msg = "the tiled matrix product at " + where + " needs " +
+                          std::to_string(threads) + " threads per block (" +
+                          std::to_string(threads / 32) +
+                          " warps); this launch gives a different block size";
+        auto error = runtimeFunc(
+            module, "neve_rt_error",
+            eb.getFunctionType(
+                {ptrType, eb.getI32Type(), eb.getI32Type(), ptrType}, {}));
+        func::CallOp::create(eb, loc, error,
+                             ValueRange{file, line, col,
+                                        cString(eb, loc, module, msg,
+                                                fileCount)});
+      }
       Value stream = op.getStream();
       if (!stream) {
         auto get = runtimeFunc(module, "neve_gpu_stream",

@@ -189,7 +189,8 @@ gpu.module @bf16 {
 // CHECK-NEXT: nvvm.cp.async.wait.group 0
 // CHECK-COUNT-32: nvgpu.mma.sync
 // CHECK-NOT: mma.sync
-// CHECK: memref.load %{{.*}} : memref<?x?xf32, strided<[?, 1], offset: ?>, #gpu.address_space<workgroup>>
+// A whole Z tile reads all its old values, then adds and writes.
+// CHECK-COUNT-128: memref.load %{{.*}} : memref<?x?xf32, strided<[?, 1], offset: ?>, #gpu.address_space<workgroup>>
 // CHECK-NEXT: arith.addf %{{.*}}, %[[ACC]]#0 : f32
 // CHECK-NEXT: memref.store %{{.*}} : memref<?x?xf32, strided<[?, 1], offset: ?>, #gpu.address_space<workgroup>>
 gpu.module @f16 {
@@ -240,6 +241,11 @@ gpu.module @f16 {
 // CHECK: } else {
 // CHECK: nvvm.cp.async.wait.group 0
 // CHECK: }
+// A whole Z tile: the 4 loads first, then the adds and stores; an edge
+// tile guards each element.
+// CHECK-COUNT-4: memref.load
+// CHECK-COUNT-4: arith.addf %{{.*}}, %[[ACC]]#{{[0-3]}} : f32
+// CHECK: } else {
 // CHECK-COUNT-4: arith.addf %{{.*}}, %[[ACC]]#{{[0-3]}} : f32
 // CHECK-NOT: arith.addf
 gpu.module @narrow {
