@@ -51,7 +51,7 @@ def NeveOutlineKernelsPass
     stream (`neve_gpu_stream()`, §6.7), with index-cast dimensions. The
     module gets the `gpu.container_module` attribute. A kernel with a
     `layout.matmul` gets, at each launch, a check of the block size the
-    product is laid out for (a `neve_rt_error` at the launch site) and,
+    product is laid out for (`neve_gpu_launch_error` at the launch site) and,
     when the product stages in dynamic shared memory, that many bytes.
   }];
   let dependentDialects = ["::mlir::gpu::GPUDialect",

@@ -831,6 +831,12 @@ void mgpuSetDefaultDevice(int32_t device);
 /// FILE:LINE:COL: CUDA_ERROR_ILLEGAL_ADDRESS: ... (found while ...)`.
 void neve_gpu_launch_site(const char *file, int32_t line, int32_t col);
 
+/// A launch the compiler proved wrong before the kernel starts (the block
+/// size of a kernel's tiled matrix product): `file:line:col: runtime
+/// error: msg`, exit status 1. Needs no GPU.
+NEVE_NORETURN void neve_gpu_launch_error(const char *file, int32_t line,
+                                         int32_t col, const char *msg);
+
 /// The calling thread's own in-order stream (created on first use): §6.7's
 /// "one in-order stream per thread"; launches and the natives below use it.
 void *neve_gpu_stream(void);

@@ -263,7 +263,7 @@ struct OutlineKernelsPass
                           std::to_string(threads / 32) +
                           " warps); this launch gives a different block size";
         auto error = runtimeFunc(
-            module, "neve_rt_error",
+            module, "neve_gpu_launch_error",
             eb.getFunctionType(
                 {ptrType, eb.getI32Type(), eb.getI32Type(), ptrType}, {}));
         func::CallOp::create(eb, loc, error,

@@ -333,6 +333,11 @@ extern "C" void neve_gpu_launch_site(const char *file, int32_t line,
   sitePending = true;
 }
 
+extern "C" void neve_gpu_launch_error(const char *file, int32_t line,
+                                      int32_t col, const char *msg) {
+  neve_rt_error(file, line, col, msg);
+}
+
 extern "C" bool neve_gpu_initialized(void) { return driverReady(); }
 
 extern "C" void mgpuSetDefaultDevice(int32_t device) {
