@@ -55,14 +55,19 @@ private:
     case FuncKind::Gpu:
     case FuncKind::Kernel:
       // Device code (§3.7, MLIRGenDevice.cpp, MLIRGenLayout.cpp).
+      // gpu functions take layouts (§8.5.6: specialised per argument
+      // view type, inlined into kernels); kernels take pointers.
       for (auto &p : fn.params) {
-        if (p->type && p->type->is(Type::Kind::Layout)) {
-          refuse(p->loc, "layout parameters (§8.5.6; pass the pointer and "
-                         "extents, or inline the code)");
+        if (p->type && p->type->is(Type::Kind::Layout) &&
+            fn.kind == FuncKind::Kernel) {
+          refuse(p->loc, "layout parameters of kernels (pass the pointer and "
+                         "the extents: a launch has no views)");
           continue;
         }
         type(p->type, p->loc, "parameters of type ");
       }
+      if (fn.returnType && fn.returnType->is(Type::Kind::Layout))
+        refuse(fn.loc, "functions returning layouts");
       type(fn.returnType, fn.loc, "functions returning ");
       block(fn.body);
       return;
@@ -295,8 +300,12 @@ private:
         return;
       }
       if (a.accumulator) {
-        refuse(s.getLoc(), "user-defined accumulating operators (§8.6: they "
-                           "take layout parameters)");
+        // `Z += X op Y`: op(X, Y, Z) (§8.6).
+        auto &product = llvm::cast<BinaryExpr>(*a.value);
+        reach(a.accumulator);
+        expr(*a.targets[0]);
+        expr(*product.lhs);
+        expr(*product.rhs);
         return;
       }
       if (a.targets.size() == 1 && a.targets[0]->type &&

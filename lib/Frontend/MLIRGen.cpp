@@ -3,6 +3,8 @@
 
 #include "MLIRGenInternal.h"
 
+#include "neve/Dialect/Layout/IR/LayoutOps.h"
+
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/IR/Verifier.h"
 
@@ -154,6 +156,10 @@ Value Generator::convertValue(Value v, const Type *from, const Type *to,
 }
 
 Value Generator::emitCtimeParam(const NameExpr &e) {
+  // A shape parameter (§8.5.6): as for compile-time parameters, locals
+  // cannot shadow it, so the name decides.
+  if (Value shape = shapeValues.lookup(e.name))
+    return shape;
   if (currentCtime.empty() || !currentFn)
     return nullptr;
   // Locals cannot shadow the function's outer scope, so the name decides.
@@ -252,9 +258,35 @@ std::string Generator::symbolFor(const FuncDecl &fn) {
   return name;
 }
 
+/// Separates compile-time arguments from layout argument types in a
+/// specialization key (not a value either can take: extents are positive
+/// or ShapedType::kDynamic, the smallest int64).
+static constexpr int64_t kLayoutKeyMarker = INT64_MIN + 1;
+
 mlir::func::FuncOp Generator::getFunc(const FuncDecl *fn,
-                                      llvm::ArrayRef<int64_t> ctime) {
+                                      llvm::ArrayRef<int64_t> ctime,
+                                      llvm::ArrayRef<Value> args) {
   std::vector<int64_t> key(ctime.begin(), ctime.end());
+  // Layout parameters (§8.5.6): one specialization per tuple of argument
+  // view types, after a marker.
+  llvm::SmallVector<mlir::Type> layoutArgs(fn->paramTypes.size());
+  size_t skip = args.size() > fn->paramTypes.size()
+                    ? args.size() - fn->paramTypes.size()
+                    : 0;
+  for (size_t p = 0; p < fn->paramTypes.size(); ++p) {
+    if (!fn->paramTypes[p]->is(Type::Kind::Layout) || p + skip >= args.size())
+      continue;
+    auto view =
+        llvm::dyn_cast<mlir::layout::ViewType>(args[p + skip].getType());
+    if (!view)
+      continue;
+    if (llvm::find(key, kLayoutKeyMarker) == key.end())
+      key.push_back(kLayoutKeyMarker);
+    layoutArgs[p] = view;
+    key.push_back(static_cast<int64_t>(view.getSpace()));
+    for (int64_t d : view.getShape())
+      key.push_back(d);
+  }
   if (!key.empty()) {
     auto it = specializations.find({fn, key});
     if (it != specializations.end())
@@ -268,8 +300,8 @@ mlir::func::FuncOp Generator::getFunc(const FuncDecl *fn,
   // Methods and constructors take the receiver (`self`) first.
   if (fn->parent)
     params.push_back(convert(fn->parent->type));
-  for (const Type *t : fn->paramTypes)
-    params.push_back(convert(t));
+  for (auto [t, view] : llvm::zip(fn->paramTypes, layoutArgs))
+    params.push_back(view ? view : convert(t));
   llvm::SmallVector<mlir::Type> results;
   // A T[N] result is returned as the aggregate (the callee's storage dies).
   if (fn->returnType->is(Type::Kind::FixedArray))
@@ -281,8 +313,15 @@ mlir::func::FuncOp Generator::getFunc(const FuncDecl *fn,
   std::string symbol = symbolFor(*fn);
   if (!key.empty()) {
     symbol += '<';
-    for (size_t i = 0; i < key.size(); ++i)
-      symbol += (i ? "," : "") + std::to_string(key[i]);
+    for (size_t i = 0; i < key.size(); ++i) {
+      if (key[i] == kLayoutKeyMarker) {
+        symbol += ";";
+        continue;
+      }
+      symbol += (i && key[i - 1] != kLayoutKeyMarker ? "," : "") +
+                (mlir::ShapedType::isDynamic(key[i]) ? std::string("?")
+                                                     : std::to_string(key[i]));
+    }
     symbol += '>';
   }
   auto op = mlir::func::FuncOp::create(b, loc(fn->loc), symbol,
@@ -315,7 +354,10 @@ void Generator::emitFunction(const FuncDecl &fn, mlir::func::FuncOp op) {
     selfValue = args.front();
     args = args.drop_front();
   }
+  bindLayoutParams(fn, args);
   for (auto [param, arg] : llvm::zip(fn.params, args)) {
+    if (llvm::isa<mlir::layout::ViewType>(arg.getType()))
+      continue;
     declareSlot(*param);
     mlir::Location pl = loc(param->loc);
     // A T[N] argument is the caller's address: copy into our storage.

@@ -47,7 +47,7 @@ Value Generator::emitCall(const CallExpr &e) {
   if (e.decl->kind == FuncKind::Proto)
     return emitProtoCall(e, args);
   auto call =
-      mlir::func::CallOp::create(b, l, getFunc(e.decl, e.ctimeArgs), args);
+      mlir::func::CallOp::create(b, l, getFunc(e.decl, e.ctimeArgs, args), args);
   return call.getNumResults() ? call.getResult(0) : nullptr;
 }
 

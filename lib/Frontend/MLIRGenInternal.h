@@ -70,8 +70,12 @@ public:
   /// is queued for emission. A function with compile-time parameters
   /// (§3.9) has one specialization per tuple `ctime` of constants, with the
   /// symbol `name<c1,c2>`.
+  /// With layout parameters (§8.5.6) the function is specialised for the
+  /// arguments' view types (memory space and static extents): `args` are
+  /// the call's values.
   mlir::func::FuncOp getFunc(const FuncDecl *fn,
-                             llvm::ArrayRef<int64_t> ctime = {});
+                             llvm::ArrayRef<int64_t> ctime = {},
+                             llvm::ArrayRef<Value> args = {});
   /// The constant of a compile-time parameter named by `e` in the
   /// specialization being emitted; null for other names.
   Value emitCtimeParam(const NameExpr &e);
@@ -276,6 +280,10 @@ public:
   /// `v[i, j]` read and written (§8.5.3).
   Value emitLayoutLoad(const IndexExpr &e);
   void emitLayoutAssign(const AssignStmt &as, const IndexExpr &target);
+  /// Binds the layout parameters and shape parameters of `fn` at entry.
+  void bindLayoutParams(const FuncDecl &fn, mlir::ValueRange args);
+  /// `Z += X op Y` with a user accumulating operator: op(X, Y, Z) (§8.6).
+  void emitAccumulate(const AssignStmt &as);
   /// `Z += X @ Y` with the builtin tiled product (§8.6).
   void emitBuiltinMatmul(const AssignStmt &as);
   std::optional<std::pair<Value, llvm::SmallVector<Value>>>
@@ -306,6 +314,9 @@ public:
   llvm::DenseMap<const VarDecl *, Value> slots;
   /// Layout variables: bound once to their view (MLIRGenLayout.cpp).
   llvm::DenseMap<const VarDecl *, Value> layoutVars;
+  /// Shape parameters (§8.5.6) of the function being emitted: a constant
+  /// or the extent of its layout argument.
+  llvm::StringMap<Value> shapeValues;
   const FuncDecl *currentFn = nullptr;
   /// The receiver in a method or constructor body.
   Value selfValue;

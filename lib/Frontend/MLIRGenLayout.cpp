@@ -28,6 +28,13 @@ int64_t Generator::extentValue(const Extent &x) {
     if (it != currentFn->ctimeParams.end())
       return currentCtime[it - currentFn->ctimeParams.begin()];
   }
+  // A shape parameter bound to a constant extent (§8.5.6).
+  if (x.kind == Extent::Kind::Named)
+    if (Value v = shapeValues.lookup(x.name)) {
+      mlir::IntegerAttr c;
+      if (mlir::matchPattern(v, mlir::m_Constant(&c)))
+        return c.getInt();
+    }
   return mlir::ShapedType::kDynamic;
 }
 
@@ -149,6 +156,41 @@ int64_t knob(const char *name, int64_t fallback) {
 
 int64_t neve::matmulStages() { return knob("NEVE_MATMUL_STAGES", 3); }
 int64_t neve::matmulBlockK() { return knob("NEVE_MATMUL_BLOCK_K", 64); }
+
+void Generator::bindLayoutParams(const FuncDecl &fn, mlir::ValueRange args) {
+  shapeValues.clear();
+  for (auto [param, arg] : llvm::zip(fn.params, args)) {
+    auto view = llvm::dyn_cast<mlir::layout::ViewType>(arg.getType());
+    if (!view)
+      continue;
+    layoutVars[param.get()] = arg;
+    // Each extent written as an identifier binds the argument's extent:
+    // a constant of this specialization, or its run-time value.
+    mlir::Location l = loc(param->loc);
+    for (auto [i, x] : llvm::enumerate(param->type->getExtents())) {
+      if (x.kind != Extent::Kind::Named || shapeValues.count(x.name) ||
+          llvm::is_contained(fn.ctimeParams, x.name))
+        continue;
+      Value extent = mlir::layout::DimOp::create(b, l, b.getIndexType(), arg,
+                                                 b.getI64IntegerAttr(i));
+      int64_t d = view.getShape()[i];
+      shapeValues[x.name] =
+          mlir::ShapedType::isDynamic(d)
+              ? Value(mlir::arith::IndexCastOp::create(b, l, b.getI32Type(),
+                                                       extent))
+              : Value(mlir::arith::ConstantOp::create(
+                    b, l, b.getI32IntegerAttr(d)));
+    }
+  }
+}
+
+void Generator::emitAccumulate(const AssignStmt &as) {
+  auto &product = llvm::cast<BinaryExpr>(*as.value);
+  llvm::SmallVector<Value> args{emitExpr(*product.lhs), emitExpr(*product.rhs),
+                                emitExpr(*as.targets[0])};
+  mlir::func::CallOp::create(b, loc(as.getLoc()),
+                             getFunc(as.accumulator, {}, args), args);
+}
 
 void Generator::emitBuiltinMatmul(const AssignStmt &as) {
   auto &product = llvm::cast<BinaryExpr>(*as.value);

@@ -94,6 +94,6 @@ Value Generator::emitOperatorFuncCall(const FuncDecl &op, Value lhs, Value rhs,
         "neve_context", mlir::LLVM::LLVMPointerType::get(&ctx), {}, l));
   args.push_back(lhs);
   args.push_back(rhs);
-  auto call = mlir::func::CallOp::create(b, l, getFunc(&op), args);
+  auto call = mlir::func::CallOp::create(b, l, getFunc(&op, {}, args), args);
   return call.getNumResults() ? call.getResult(0) : nullptr;
 }

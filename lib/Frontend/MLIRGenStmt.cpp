@@ -126,6 +126,8 @@ void Generator::emitAssign(const AssignStmt &as) {
     return emitUnpack(as);
   if (as.isBuiltinMatmul)
     return emitBuiltinMatmul(as);
+  if (as.accumulator)
+    return emitAccumulate(as);
   if (auto *ix = llvm::dyn_cast<IndexExpr>(as.targets[0].get());
       ix && ix->base->type->is(Type::Kind::Map))
     return emitMapAssign(as, *ix);

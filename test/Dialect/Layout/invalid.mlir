@@ -787,3 +787,11 @@ func.func @mma_half_fragment_too_small(%d: !layout.view<4xf32, reg>, %a: !layout
   layout.mma_16x8x16 %d[%c0], %a[%c0], %b[%c0] {input_type = bf16} : !layout.view<4xf32, reg>, !layout.view<6xbf16, reg>, !layout.view<2xi32, reg>
   return
 }
+
+// -----
+
+func.func @dim_out_of_range(%v: !layout.view<16x?xf32, global>) -> index {
+  // expected-error @+1 {{'layout.dim' op dimension 2 of a rank-2 layout}}
+  %k = layout.dim %v, 2 : !layout.view<16x?xf32, global>
+  return %k : index
+}

@@ -180,3 +180,13 @@ func.func @matmul_different_k(%x: !layout.view<64x32xbf16, global>, %y: !layout.
   layout.matmul %x, %y into %z : !layout.view<64x32xbf16, global>, !layout.view<64x64xbf16, global> into !layout.view<64x64xf32, global>
   return
 }
+
+// CHECK-LABEL: func.func @dim
+func.func @dim(%v: !layout.view<16x?xf32, global>) -> (index, index) {
+  // CHECK: layout.dim %{{.*}}, 1 : <16x?xf32, global>
+  %k = layout.dim %v, 1 : !layout.view<16x?xf32, global>
+  // A static extent folds when canonicalized; as parsed it stays.
+  // CHECK: layout.dim %{{.*}}, 0 : <16x?xf32, global>
+  %r = layout.dim %v, 0 : !layout.view<16x?xf32, global>
+  return %k, %r : index, index
+}

@@ -193,6 +193,21 @@ void TileOp::getCanonicalizationPatterns(RewritePatternSet &results,
   results.add<StaticTileSizes>(context);
 }
 
+LogicalResult DimOp::verify() {
+  ViewType t = viewOf(getView());
+  if (getDim() < 0 || (int64_t)getDim() >= t.getRank())
+    return emitOpError("dimension ")
+           << (int64_t)getDim() << " of a rank-" << t.getRank() << " layout";
+  return success();
+}
+
+OpFoldResult DimOp::fold(FoldAdaptor) {
+  int64_t d = viewOf(getView()).getShape()[getDim()];
+  if (ShapedType::isDynamic(d))
+    return {};
+  return IntegerAttr::get(IndexType::get(getContext()), d);
+}
+
 //===----------------------------------------------------------------------===//
 // Elements
 //===----------------------------------------------------------------------===//

@@ -206,6 +206,24 @@ struct LowerTile : OpConversionPattern<TileOp> {
 // Elements
 //===----------------------------------------------------------------------===//
 
+/// A static extent is a constant; a run-time one the valid extent.
+struct LowerDim : OpConversionPattern<DimOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(DimOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    int64_t d = llvm::cast<ViewType>(op.getView().getType())
+                    .getShape()[op.getDim()];
+    if (!ShapedType::isDynamic(d)) {
+      rewriter.replaceOpWithNewOp<arith::ConstantIndexOp>(op, d);
+      return success();
+    }
+    rewriter.replaceOpWithNewOp<memref::DimOp>(op, adaptor.getView(),
+                                               (int64_t)op.getDim());
+    return success();
+  }
+};
+
 struct LowerLoad : OpConversionPattern<LoadOp> {
   using OpConversionPattern::OpConversionPattern;
   LogicalResult
@@ -448,7 +466,7 @@ struct LowerLayoutsPass
 
 void mlir::layout::populateLowerLayoutPatterns(const TypeConverter &converter,
                                                RewritePatternSet &patterns) {
-  patterns.add<LowerView, LowerSmem, LowerReg, LowerTile, LowerLoad,
+  patterns.add<LowerView, LowerSmem, LowerReg, LowerTile, LowerDim, LowerLoad,
                LowerStore, LowerAddr, LowerCpAsync16, LowerCommit, LowerWait,
                LowerLdMatrix, LowerMma>(converter, patterns.getContext());
 }

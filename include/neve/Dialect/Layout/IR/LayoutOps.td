@@ -107,6 +107,23 @@ def Layout_TileOp : Layout_Op<"tile", [Pure, AttrSizedOperandSegments]> {
   }];
 }
 
+def Layout_DimOp : Layout_Op<"dim", [Pure]> {
+  let summary = "an extent of a view (a shape parameter, §8.5.6)";
+  let description = [{
+    The extent `dim` of the view: its static extent when the type has one
+    (folded to a constant), else the run-time extent of its valid region.
+
+    ```mlir
+    %k = layout.dim %x, 1 : !layout.view<16x?xf32, global>
+    ```
+  }];
+  let arguments = (ins Layout_View:$view, I64Attr:$dim);
+  let results = (outs Index:$result);
+  let assemblyFormat = "$view `,` $dim attr-dict `:` type($view)";
+  let hasVerifier = 1;
+  let hasFolder = 1;
+}
+
 //===----------------------------------------------------------------------===//
 // Elements (§8.5.3, §8.5.5)
 //===----------------------------------------------------------------------===//
