@@ -40,6 +40,13 @@ void LayoutDialect::initialize() {
       >();
 }
 
+/// Folded extents (layout.dim) are index constants.
+Operation *LayoutDialect::materializeConstant(OpBuilder &builder,
+                                              Attribute value, Type type,
+                                              Location loc) {
+  return arith::ConstantOp::materialize(builder, value, type, loc);
+}
+
 //===----------------------------------------------------------------------===//
 // !layout.view<128x?xbf16, global>
 //===----------------------------------------------------------------------===//

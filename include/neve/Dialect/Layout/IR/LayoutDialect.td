@@ -32,6 +32,7 @@ def Layout_Dialect : Dialect {
   }];
   let cppNamespace = "::mlir::layout";
   let useDefaultTypePrinterParser = 1;
+  let hasConstantMaterializer = 1;
   let dependentDialects = [
     "::mlir::arith::ArithDialect", "::mlir::LLVM::LLVMDialect"
   ];
