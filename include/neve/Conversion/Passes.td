@@ -43,9 +43,7 @@ def NeveOutlineKernelsPass
   let description = [{
     Functions marked `neve.kernel` become `gpu.func ... kernel` in
     `gpu.module @neve_kernels`; functions marked `neve.device` move there
-    unchanged (the device pipeline inlines them). Each `neve.smem_alloc`
-    becomes an internal workgroup-memory global (`addr_space = 3`, 16-byte
-    aligned) of that module, used through a generic pointer. Each
+    unchanged (the device pipeline inlines them). Each
     `neve.launch` becomes a call `neve_gpu_launch_site(file, line, col)`
     followed by `gpu.launch_func async [%stream]` on the launching thread's
     stream (`neve_gpu_stream()`, §6.7), with index-cast dimensions. The

@@ -4,7 +4,6 @@
 // get every call of a `neve.device` function inlined (§3.7) and become
 // `gpu.func` kernels of one `gpu.module @neve_kernels` (the device
 // functions move there too, for symbol-dce to drop),
-// every `neve.smem_alloc` becomes a workgroup-memory global of that module,
 // and every `neve.launch` becomes a `gpu.launch_func` on the launching
 // thread's stream (the runtime's `neve_gpu_stream`), preceded by a call
 // that tells the runtime the source location of the launch.
@@ -202,29 +201,6 @@ struct OutlineKernelsPass
           failed(symbols.rename(fn, StringAttr::get(ctx, name))))
         return signalPassFailure();
     }
-
-    // Block-shared storage: one workgroup global per allocation site,
-    // reached through a generic pointer.
-    unsigned smemCount = 0;
-    gpuModule.walk([&](SmemAllocOp op) {
-      std::string name = "neve_smem_" + std::to_string(smemCount++);
-      auto type = LLVM::LLVMArrayType::get(IntegerType::get(ctx, 8),
-                                           op.getSize());
-      {
-        OpBuilder gb(ctx);
-        gb.setInsertionPointToStart(gpuModule.getBody());
-        LLVM::GlobalOp::create(gb, op.getLoc(), type, /*isConstant=*/false,
-                               LLVM::Linkage::Internal, name, Attribute(),
-                               /*alignment=*/16, /*addrSpace=*/3);
-      }
-      OpBuilder ob(op);
-      Value shared = LLVM::AddressOfOp::create(
-          ob, op.getLoc(), LLVM::LLVMPointerType::get(ctx, 3), name);
-      Value generic = LLVM::AddrSpaceCastOp::create(
-          ob, op.getLoc(), LLVM::LLVMPointerType::get(ctx), shared);
-      op.replaceAllUsesWith(generic);
-      op.erase();
-    });
 
     // Launches.
     auto ptrType = LLVM::LLVMPointerType::get(ctx);

@@ -1,7 +1,6 @@
 // RUN: %neve-opt %s --neve-outline-kernels | FileCheck %s
 // Kernels get their calls of device functions inlined and become gpu.func
-// kernels; device functions move into gpu.module @neve_kernels; smem allocations become workgroup globals used
-// through a generic pointer; a launch becomes a call that records its
+// kernels; device functions move into gpu.module @neve_kernels; a launch becomes a call that records its
 // source site and a gpu.launch_func on the thread's stream (index-cast
 // dimensions, the stream as the async token).
 
@@ -17,12 +16,9 @@
 // CHECK: gpu.launch_func async [%[[T]]] @neve_kernels::@scale_k blocks in (%[[GX]], %{{.*}}, %{{.*}}) threads in ({{.*}}) dynamic_shared_memory_size %{{.*}} args(%arg0 : !llvm.ptr, %{{.*}} : f32)
 // CHECK-NOT: neve.launch
 // CHECK: gpu.module @neve_kernels
-// CHECK: llvm.mlir.global internal @neve_smem_0() {addr_space = 3 : i32, alignment = 16 : i64} : !llvm.array<1024 x i8>
 // CHECK: func.func private @twice(%{{.*}}: f32) -> f32
 // CHECK-NOT: neve.device
 // CHECK: gpu.func @scale_k(%{{.*}}: !llvm.ptr, %{{.*}}: f32) kernel
-// CHECK: %[[SH:.*]] = llvm.mlir.addressof @neve_smem_0 : !llvm.ptr<3>
-// CHECK: llvm.addrspacecast %[[SH]] : !llvm.ptr<3> to !llvm.ptr
 // CHECK-NOT: call @twice
 // CHECK: arith.addf
 // CHECK: gpu.return
@@ -39,9 +35,8 @@ module {
     return %y : f32
   }
   func.func private @scale_k(%p: !llvm.ptr, %a: f32) attributes {neve.kernel} {
-    %s = neve.smem_alloc 1024 : !llvm.ptr
     %b = func.call @twice(%a) : (f32) -> f32
-    llvm.store %b, %s : f32, !llvm.ptr
+    llvm.store %b, %p : f32, !llvm.ptr
     return
   }
 }

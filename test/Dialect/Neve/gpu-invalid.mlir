@@ -1,5 +1,5 @@
 // RUN: %neve-opt %s -split-input-file -verify-diagnostics
-// The verifiers of neve.launch and neve.smem_alloc.
+// The verifiers of neve.launch.
 
 func.func @main() {
   %c1 = arith.constant 1 : i32
@@ -25,21 +25,5 @@ func.func @main(%p: !llvm.ptr) {
   %c1 = arith.constant 1 : i32
   // expected-error @+1 {{arguments do not match kernel @k of type '(!llvm.ptr, i32) -> ()'}}
   neve.launch @k grid(%c1, %c1, %c1) block(%c1, %c1, %c1) smem(%c1) args(%p : !llvm.ptr)
-  return
-}
-
-// -----
-
-func.func @host() {
-  // expected-error @+1 {{is only allowed in kernel and gpu functions}}
-  %s = neve.smem_alloc 16 : !llvm.ptr
-  return
-}
-
-// -----
-
-func.func private @k() attributes {neve.kernel} {
-  // expected-error @+1 {{needs a positive size, not 0}}
-  %s = neve.smem_alloc 0 : !llvm.ptr
   return
 }

@@ -195,9 +195,10 @@ void TileOp::getCanonicalizationPatterns(RewritePatternSet &results,
 
 LogicalResult DimOp::verify() {
   ViewType t = viewOf(getView());
-  if (getDim() < 0 || (int64_t)getDim() >= t.getRank())
-    return emitOpError("dimension ")
-           << (int64_t)getDim() << " of a rank-" << t.getRank() << " layout";
+  int64_t dim = static_cast<int64_t>(getDim());
+  if (dim < 0 || dim >= t.getRank())
+    return emitOpError("dimension ") << dim << " of a rank-" << t.getRank()
+                                     << " layout";
   return success();
 }
 

@@ -23,7 +23,7 @@ using namespace mlir::neve;
 namespace {
 /// Neve ops may be inlined with the function that holds them: gpu
 /// functions are always inlined into their kernels (§3.7), and each
-/// inlined `neve.smem_alloc` is its own allocation, as §8.5.2 requires.
+/// inlined `layout.smem` is its own allocation, as §8.5.2 requires.
 struct NeveInlinerInterface : DialectInlinerInterface {
   using DialectInlinerInterface::DialectInlinerInterface;
   bool isLegalToInline(Operation *, Region *, bool, IRMapping &) const final {

@@ -24,11 +24,3 @@ LogicalResult LaunchOp::verifySymbolUses(SymbolTableCollection &symbols) {
   return success();
 }
 
-LogicalResult SmemAllocOp::verify() {
-  if (getSize() <= 0)
-    return emitOpError("needs a positive size, not ") << getSize();
-  auto fn = (*this)->getParentOfType<func::FuncOp>();
-  if (fn && !fn->hasAttr(kKernelAttrName) && !fn->hasAttr(kDeviceAttrName))
-    return emitOpError("is only allowed in kernel and gpu functions");
-  return success();
-}

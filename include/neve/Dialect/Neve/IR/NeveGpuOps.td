@@ -6,8 +6,8 @@
 // `neve.kernel` and `gpu` functions marked `neve.device`, with upstream
 // `gpu` ops (thread and block ids, barriers, shuffles) in their bodies.
 // `--neve-outline-kernels` moves them into a `gpu.module` and turns
-// `neve.launch` into `gpu.launch_func` on the launching thread's stream;
-// `neve.smem_alloc` becomes a workgroup-memory global of that module.
+// `neve.launch` into `gpu.launch_func` on the launching thread's stream.
+// Block-shared storage is the layout dialect's `layout.smem`.
 //
 //===----------------------------------------------------------------------===//
 
@@ -44,26 +44,6 @@ def Neve_LaunchOp : Neve_Op<"launch", [AttrSizedOperandSegments,
     (`stream` `(` $stream^ `:` type($stream) `)`)?
     (`args` `(` $args^ `:` type($args) `)`)? attr-dict
   }];
-}
-
-def Neve_SmemAllocOp : Neve_Op<"smem_alloc"> {
-  let summary = "block-shared storage of a `smem` layout (§8.5.2)";
-  let description = [{
-    The address of `size` bytes of shared memory, aligned to 16 bytes,
-    allocated once per block for this textual occurrence: evaluating the op
-    again (in a loop) gives the same storage. Only in device functions.
-    `--neve-outline-kernels` turns each into a workgroup-memory global
-    (`addr_space = 3`) of the kernels' `gpu.module`, so the pointer is
-    generic and the backend infers shared-memory accesses (`ld.shared`).
-
-    ```mlir
-    %s = neve.smem_alloc 1024 : !llvm.ptr
-    ```
-  }];
-  let arguments = (ins I64Attr:$size);
-  let results = (outs Neve_HostPointer:$addr);
-  let assemblyFormat = "$size attr-dict `:` type($addr)";
-  let hasVerifier = 1;
 }
 
 #endif // NEVE_GPU_OPS
