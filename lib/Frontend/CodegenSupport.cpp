@@ -228,14 +228,15 @@ private:
     if (extent(x, 1) >= 0 && extent(y, 1) >= 0 && extent(x, 1) != extent(y, 1))
       return fail("needs X and Y with the same k, got " + x->str() + " and " +
                   y->str());
-    int64_t staging = (m + n) * neve::matmulBlockK() * 2 * neve::matmulStages();
-    if (staging > mlir::layout::MatmulOp::kMaxSmemBytes)
+    using mlir::layout::MatmulOp;
+    int64_t staging = MatmulOp::stagingBytes(m, n, neve::matmulStages(),
+                                             neve::matmulBlockK(), 2);
+    if (staging > MatmulOp::kMaxSmemBytes)
       return fail("stages X and Y in " + std::to_string(staging) +
                   " bytes of shared memory, more than a block's " +
-                  std::to_string(mlir::layout::MatmulOp::kMaxSmemBytes) +
+                  std::to_string(MatmulOp::kMaxSmemBytes) +
                   ": use a smaller block tile");
-    int64_t warps = (m / mlir::layout::MatmulOp::warpTileM(m)) *
-                    (n / mlir::layout::MatmulOp::warpTileN(n));
+    int64_t warps = MatmulOp::numWarps(m, n);
     if (warps > 32)
       return fail("needs " + std::to_string(warps) +
                   " warps for a " + std::to_string(m) + "x" +

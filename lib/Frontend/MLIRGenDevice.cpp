@@ -21,7 +21,6 @@
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 
-#include "mlir/IR/Matchers.h"
 
 #include "llvm/ADT/StringSwitch.h"
 
@@ -201,7 +200,9 @@ Value Generator::emitIntrinsic(const CallExpr &e) {
   return approx("tanh.approx.f32", args[0]);
 }
 
-/// Asynchronous copies, ldmatrix and mma (§8.4) over element addresses
+/// Asynchronous copies, ldmatrix and mma (§8.4) with a plain `T[]` operand
+/// (on layout elements they are layout ops, MLIRGenLayout.cpp; so are the
+/// group commits and waits), over element addresses
 /// (§8.5.5): generic pointers, cast to the shared (3) and global (1) address
 /// spaces the NVVM ops take; register fragments are loaded from and stored
 /// to the register layout's consecutive elements.
@@ -226,23 +227,6 @@ void Generator::emitTensorCoreIntrinsic(const CallExpr &e,
         mlir::NVVM::LoadCacheModifierKindAttr::get(
             &ctx, mlir::NVVM::LoadCacheModifierKind::CG),
         /*cpSize=*/Value());
-    return;
-  }
-  if (name == "cp_commit_group") {
-    mlir::NVVM::CpAsyncCommitGroupOp::create(b, l);
-    return;
-  }
-  if (name == "cp_wait_group" || name == "cp_wait_all") {
-    int64_t n = 0;
-    if (name == "cp_wait_group") {
-      mlir::IntegerAttr c;
-      if (mlir::matchPattern(args[0], mlir::m_Constant(&c)))
-        n = c.getInt();
-    } else {
-      // wait_all: the pending copies not yet in a group count too.
-      mlir::NVVM::CpAsyncCommitGroupOp::create(b, l);
-    }
-    mlir::NVVM::CpAsyncWaitGroupOp::create(b, l, b.getI32IntegerAttr(n));
     return;
   }
   if (name.starts_with("ldmatrix")) {

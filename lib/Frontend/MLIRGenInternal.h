@@ -286,8 +286,7 @@ public:
   void emitAccumulate(const AssignStmt &as);
   /// `Z += X @ Y` with the builtin tiled product (§8.6).
   void emitBuiltinMatmul(const AssignStmt &as);
-  std::optional<std::pair<Value, llvm::SmallVector<Value>>>
-  emitLayoutOperand(const Expr &e);
+  std::pair<Value, llvm::SmallVector<Value>> emitLayoutOperand(const Expr &e);
   /// cp_* / ldmatrix / mma on layout elements as layout ops; false when
   /// an operand is a plain pointer (the address form applies).
   bool emitLayoutIntrinsic(const CallExpr &e);

@@ -201,20 +201,31 @@ void Generator::emitBuiltinMatmul(const AssignStmt &as) {
                                  matmulStages(), matmulBlockK());
 }
 
-/// A layout operand of an intrinsic: a view and element coordinates
-/// (`v{i, j}`), or a tile or layout standing for its corner (§8.5.5).
-std::optional<std::pair<Value, llvm::SmallVector<Value>>>
+namespace {
+/// `v{i, j}` on a layout: an element address (§8.5.5).
+const SelectExpr *layoutElement(const Expr &e) {
+  auto *sel = llvm::dyn_cast<SelectExpr>(&e);
+  return sel && !sel->isTile && sel->base->type &&
+                 sel->base->type->is(Type::Kind::Layout)
+             ? sel
+             : nullptr;
+}
+
+bool isLayoutOperand(const Expr &e) {
+  return layoutElement(e) || (e.type && e.type->is(Type::Kind::Layout));
+}
+} // namespace
+
+/// A layout operand of an intrinsic (isLayoutOperand): a view and element
+/// coordinates (`v{i, j}`), or a tile or layout standing for its corner
+/// (§8.5.5).
+std::pair<Value, llvm::SmallVector<Value>>
 Generator::emitLayoutOperand(const Expr &e) {
-  mlir::Location l = loc(e.getLoc());
-  if (auto *sel = llvm::dyn_cast<SelectExpr>(&e);
-      sel && !sel->isTile && sel->base->type &&
-      sel->base->type->is(Type::Kind::Layout))
-    return std::make_pair(emitExpr(*sel->base), emitCoords(sel->braces));
-  if (e.type && e.type->is(Type::Kind::Layout)) {
-    llvm::SmallVector<Value> zero{mlir::arith::ConstantIndexOp::create(b, l, 0)};
-    return std::make_pair(emitExpr(e), zero);
-  }
-  return std::nullopt;
+  if (const SelectExpr *sel = layoutElement(e))
+    return {emitExpr(*sel->base), emitCoords(sel->braces)};
+  llvm::SmallVector<Value> zero{
+      mlir::arith::ConstantIndexOp::create(b, loc(e.getLoc()), 0)};
+  return {emitExpr(e), zero};
 }
 
 bool Generator::emitLayoutIntrinsic(const CallExpr &e) {
@@ -244,17 +255,12 @@ bool Generator::emitLayoutIntrinsic(const CallExpr &e) {
     return false;
   // Only when every operand is an element of a layout; a `T[]` source
   // takes the address form (MLIRGenDevice.cpp).
-  for (auto &a : e.args) {
-    const Expr &x = *a.value;
-    auto *sel = llvm::dyn_cast<SelectExpr>(&x);
-    bool element = sel && !sel->isTile && sel->base->type &&
-                   sel->base->type->is(Type::Kind::Layout);
-    if (!element && !(x.type && x.type->is(Type::Kind::Layout)))
+  for (auto &a : e.args)
+    if (!isLayoutOperand(*a.value))
       return false;
-  }
   llvm::SmallVector<std::pair<Value, llvm::SmallVector<Value>>> ops;
   for (auto &a : e.args)
-    ops.push_back(*emitLayoutOperand(*a.value));
+    ops.push_back(emitLayoutOperand(*a.value));
   if (name == "cp_async16") {
     mlir::layout::CpAsync16Op::create(b, l, ops[0].first, ops[0].second,
                                       ops[1].first, ops[1].second,

@@ -337,15 +337,21 @@ def Layout_MatmulOp : Layout_Op<"matmul"> {
     int64_t getBlockN() { return getZ().getType().getShape()[1]; }
     int64_t getWarpM() { return warpTileM(getBlockM()); }
     int64_t getWarpN() { return warpTileN(getBlockN()); }
-    /// The number of warps the block must have.
-    int64_t getNumWarps() {
-      return (getBlockM() / getWarpM()) * (getBlockN() / getWarpN());
+    /// The warps of an m×n block tile, and the bytes of the shared
+    /// staging of its X and Y (also used by the front end's checks).
+    static int64_t numWarps(int64_t m, int64_t n) {
+      return (m / warpTileM(m)) * (n / warpTileN(n));
     }
-    /// Bytes of the shared staging buffers of X and Y.
+    static int64_t stagingBytes(int64_t m, int64_t n, int64_t stages,
+                                int64_t blockK, int64_t elementBytes) {
+      return stages * (m + n) * blockK * elementBytes;
+    }
+    /// The number of warps the block must have.
+    int64_t getNumWarps() { return numWarps(getBlockM(), getBlockN()); }
     int64_t getStagingBytes() {
-      return (int64_t)getStages() * (getBlockM() + getBlockN()) *
-             (int64_t)getBlockK() *
-             (getX().getType().getElementType().getIntOrFloatBitWidth() / 8);
+      return stagingBytes(
+          getBlockM(), getBlockN(), (int64_t)getStages(), (int64_t)getBlockK(),
+          getX().getType().getElementType().getIntOrFloatBitWidth() / 8);
     }
     /// Static shared memory ends at 48 KiB; larger staging lives in the
     /// kernel's dynamic shared memory, which its launches size
