@@ -67,6 +67,12 @@ for src in examples/*.nv; do
   n=$((n + 1))
 done
 
+# Frost's examples and tests read Fashion-MNIST (30 MB); the GPU machine
+# has no /usr/share/datasets, so it travels (gpu-run.sh sets FASHION_MNIST).
+if [ -d /usr/share/datasets/fashion-mnist ]; then
+  mkdir -p "$out/data/fashion-mnist"
+  cp /usr/share/datasets/fashion-mnist/*.gz "$out/data/fashion-mnist/"
+fi
 cp /usr/lib/llvm-22/bin/FileCheck "$out/bin/"
 xz -T1 -6 -c /lib/x86_64-linux-gnu/libz3.so.4 > "$out/lib/libz3.so.4.xz"
 cp -r /usr/lib/llvm-22/utils/lit "$out/lit"

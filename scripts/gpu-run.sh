@@ -25,6 +25,7 @@ with lzma.open(sys.argv[1]) as src, open(sys.argv[2], "wb") as dst:
 PY
 export LD_LIBRARY_PATH="$work${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
 filecheck="$bundle/bin/FileCheck"
+[ -d "$bundle/data/fashion-mnist" ] && export FASHION_MNIST="$bundle/data/fashion-mnist"
 
 device=$(nvidia-smi --query-gpu=name,driver_version --format=csv,noheader 2>/dev/null | head -1)
 [ -n "$device" ] || device="no GPU visible"

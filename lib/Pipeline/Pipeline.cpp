@@ -232,9 +232,11 @@ bool neve::linkExecutable(llvm::StringRef object, llvm::StringRef output,
   }
   for (const std::string &lib : options.libraries)
     args.push_back("-l" + lib);
-  // The collector is linked statically so that a program runs on machines
-  // without libgc (the GPU machine); the rest is the C/C++ base system.
-  for (const char *lib : {"-Wl,-Bstatic", "-lgc", "-Wl,-Bdynamic", "-pthread",
+  // The collector, libpng and zlib (Frost's image and IDX natives) are
+  // linked statically so that a program runs on machines without them (the
+  // GPU machine); the rest is the C/C++ base system.
+  for (const char *lib : {"-Wl,-Bstatic", "-lgc", "-lpng16", "-lz",
+                          "-Wl,-Bdynamic", "-pthread",
                           "-ldl", "-lm"})
     args.push_back(lib);
   llvm::SmallVector<llvm::StringRef> argRefs(args.begin(), args.end());

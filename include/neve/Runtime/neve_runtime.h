@@ -947,6 +947,10 @@ uint16_t *randu_bf16_cuda(void *ctx, int32_t n);
 uint16_t *zeros_bf16_cuda(void *ctx, int32_t n);
 /// n zeros in the temporary arena.
 float *zeros_cuda_pool(void *ctx, int32_t n);
+/// Arena buffers of n floats: uninitialised (Frost's results, which its
+/// kernels overwrite) and ones (the seed of a backward pass).
+float *empty_cuda_pool(void *ctx, int32_t n);
+float *ones_cuda_pool(void *ctx, int32_t n);
 /// `p.cpu(n)`: a new host buffer with n floats copied from \p p, after the
 /// thread's earlier GPU work; device_to_host is the same.
 float *float_pp_cpu(void *ctx, const float *p, int64_t n);

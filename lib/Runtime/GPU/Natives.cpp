@@ -215,6 +215,20 @@ extern "C" float *zeros_cuda_pool(void *ctx, int32_t n) {
   return static_cast<float *>(p);
 }
 
+extern "C" float *empty_cuda_pool(void *ctx, int32_t n) {
+  (void)ctx;
+  uint64_t count = elements(n, "empty_cuda_pool");
+  return static_cast<float *>(newArena(count * 4, "empty_cuda_pool"));
+}
+
+extern "C" float *ones_cuda_pool(void *ctx, int32_t n) {
+  (void)ctx;
+  uint64_t count = elements(n, "ones_cuda_pool");
+  void *p = newArena(count * 4, "ones_cuda_pool");
+  fill32(p, 0x3f800000u, count, "ones_cuda_pool"); // 1.0f
+  return static_cast<float *>(p);
+}
+
 extern "C" float *randu_cuda(void *ctx, int32_t n) {
   (void)ctx;
   return randomDevice(n, Dist::Uniform, 0.0f, 1.0f, "randu_cuda");

@@ -1,0 +1,115 @@
+#!/usr/bin/env python3
+"""Recomputes every operation of test/gpu/frost/gradcheck.nv with PyTorch.
+
+The Neve program saves, per operation NAME, its inputs (NAME.in0 ...), the
+random weighting r (NAME.r), its output (NAME.out) and the gradients of
+L = sum(out * r) with respect to each input (NAME.grad0 ...), as a
+safetensors file. This script loads it, runs the same operation in PyTorch
+(float64, on the GPU when there is one) and compares outputs and gradients.
+
+Tolerance: |frost - torch| <= 1e-4 + 1e-3 * |torch|, elementwise.
+
+    python3 bench/frost/torch_check.py frost-ops.safetensors [--json OUT]
+"""
+import argparse
+import json
+import sys
+
+import torch
+import torch.nn.functional as F
+from safetensors.torch import load_file
+
+ATOL, RTOL = 1e-4, 1e-3
+LABELS = [2, 0, 4]  # gradcheck.nv's $mods.labels
+
+
+def ops():
+    # name -> function of the input tensors (as gradcheck.nv defines them)
+    return {
+        "add": lambda a, b: a + b,
+        "sub": lambda a, b: a - b,
+        "mul": lambda a, b: a * b,
+        "div": lambda a, b: a / b,
+        "bias": lambda a, b: a + b,
+        "scalar": lambda a: 2.0 - (a * 3.0 + 1.0) / 4.0,
+        "relu": F.relu,
+        "gelu": lambda a: F.gelu(a, approximate="tanh"),
+        "sigmoid": torch.sigmoid,
+        "tanh": torch.tanh,
+        "exp": torch.exp,
+        "log": torch.log,
+        "sum": lambda a: a.sum(-1),
+        "mean": lambda a: a.mean(-1),
+        "max": lambda a: a.max(-1).values,
+        "softmax": lambda a: F.softmax(a, -1),
+        "log_softmax": lambda a: F.log_softmax(a, -1),
+        "ce": lambda a: F.cross_entropy(
+            a, torch.tensor(LABELS, device=a.device)).reshape(1),
+        "mse": lambda a, b: F.mse_loss(a, b).reshape(1),
+        "matmul": lambda a, b: a @ b.T,
+        "mm": lambda a, b: a @ b,
+        "view": lambda a: a.view(-1, 6) * a.view(4, 6),
+        "linear": lambda x, w, b: F.linear(x, w, b),
+        # ConvScratch stores its weight [cin, cout, k, k] (spec §9.4)
+        "conv": lambda x, w: F.conv2d(x, w.permute(1, 0, 2, 3), stride=2,
+                                      padding=1),
+        "batchnorm": lambda x, w, b: F.batch_norm(x, None, None, w, b,
+                                                  training=True, eps=1e-5),
+        "avgpool": lambda x: F.avg_pool2d(x, 2, 2),
+        "maxpool": lambda x: F.max_pool2d(x, 3, 2, 1),
+        "chain": lambda a, b: (lambda h: h * h + h)(F.relu(a @ b.T)),
+    }
+
+
+def worst(frost, ref):
+    """Largest |frost - ref| / (ATOL + RTOL |ref|) and the max abs error."""
+    frost = frost.to(ref.dtype).reshape(ref.shape)
+    diff = (frost - ref).abs()
+    return (diff / (ATOL + RTOL * ref.abs())).max().item(), diff.max().item()
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("file")
+    ap.add_argument("--json")
+    args = ap.parse_args()
+    dev = "cuda" if torch.cuda.is_available() else "cpu"
+    t = {k: v.to(dev) for k, v in load_file(args.file).items()}
+    names = sorted({k.split(".")[0] for k in t})
+    rows, failed = [], 0
+    for name in names:
+        fn = ops().get(name)
+        if fn is None:
+            print(f"{name}: no PyTorch counterpart in this script")
+            failed += 1
+            continue
+        n_in = len([k for k in t if k.startswith(name + ".in")])
+        xs = [t[f"{name}.in{i}"].double().requires_grad_() for i in range(n_in)]
+        out = fn(*xs)
+        (out * t[f"{name}.r"].double().reshape(out.shape)).sum().backward()
+        err_out, abs_out = worst(t[f"{name}.out"], out.detach())
+        errs = [worst(t[f"{name}.grad{i}"], x.grad) for i, x in enumerate(xs)]
+        err_grad = max(e for e, _ in errs)
+        abs_grad = max(a for _, a in errs)
+        ok = err_out <= 1.0 and err_grad <= 1.0
+        failed += not ok
+        rows.append({"op": name, "ok": ok, "forward_max_abs_err": abs_out,
+                     "backward_max_abs_err": abs_grad,
+                     "forward_err_over_tol": err_out,
+                     "backward_err_over_tol": err_grad})
+        print(f"{name:12s} {'ok' if ok else 'FAILED':6s} forward max abs err "
+              f"{abs_out:.2e}, backward {abs_grad:.2e}")
+    agreed = len([r for r in rows if r["ok"]])
+    print(f"torch_check: {agreed} of "
+          f"{len(names)} ops agree with PyTorch {torch.__version__} "
+          f"(tolerance {ATOL} + {RTOL}*|ref|, float64 reference on {dev})")
+    if args.json:
+        with open(args.json, "w") as f:
+            json.dump({"tolerance": {"atol": ATOL, "rtol": RTOL},
+                       "torch": torch.__version__, "device": dev,
+                       "ops": rows}, f, indent=1)
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,162 @@
+//===- Images.cpp - PNG images for Frost's data pipeline --------*- C++ -*-===//
+//
+// The image part of the native layer (§9.1), decoded with libpng (linked
+// statically into programs, like the collector):
+//
+//   proto void float_cpu_load_img(float_cpu h, str path, int channels)
+//       decodes the PNG at `path` into `h` as channels × H × W floats in
+//       [0, 1] (the caller sized `h`); 1 channel is grey, 3 is RGB.
+//   proto tuple<float_cpu, array<int>> load_image(str path, int channels)
+//       the same into a new host buffer, with its dims [C, H, W].
+//   proto void float_cpu_save_png(float_cpu h, int channels, int height,
+//                                 int width, str path)
+//       writes C × H × W floats in [0, 1] (clamped) as an 8-bit PNG.
+//
+// Any image is converted: palette and grey expand, 16-bit strips to 8,
+// alpha is dropped, RGB averages to grey for 1 channel and grey repeats for
+// 3. A missing or corrupt file is a runtime error naming it.
+//
+//===----------------------------------------------------------------------===//
+
+#include "neve/Runtime/neve_runtime.h"
+
+#include <png.h>
+
+#include <cerrno>
+#include <cstdint>
+#include <cstdio>
+#include <cstring>
+#include <string>
+#include <vector>
+
+namespace {
+
+[[noreturn]] void imageError(const char *what, const std::string &path,
+                             const std::string &msg) {
+  neve_rt_errorf("<runtime>", 0, 0, "%s: %s: %s", what, path.c_str(),
+                 msg.c_str());
+}
+
+std::string toPath(const neve_str *s, const char *what) {
+  if (!s)
+    neve_rt_errorf("<runtime>", 0, 0, "%s: the path is nil", what);
+  return std::string(s->data, size_t(s->size));
+}
+
+struct Image {
+  uint32_t width = 0, height = 0;
+  std::vector<uint8_t> rgb; // height × width × 3
+};
+
+/// Decodes \p path into 8-bit RGB with the simplified libpng API.
+Image decode(const std::string &path, const char *what) {
+  png_image image;
+  std::memset(&image, 0, sizeof image);
+  image.version = PNG_IMAGE_VERSION;
+  if (!png_image_begin_read_from_file(&image, path.c_str())) {
+    std::string msg = image.message;
+    png_image_free(&image);
+    if (FILE *f = std::fopen(path.c_str(), "rb"))
+      std::fclose(f);
+    else
+      msg = std::string("cannot open: ") + std::strerror(errno);
+    imageError(what, path, msg);
+  }
+  image.format = PNG_FORMAT_RGB;
+  Image out;
+  out.width = image.width;
+  out.height = image.height;
+  out.rgb.resize(size_t(image.width) * image.height * 3);
+  if (!png_image_finish_read(&image, nullptr, out.rgb.data(), 0, nullptr)) {
+    std::string msg = image.message;
+    png_image_free(&image);
+    imageError(what, path, msg);
+  }
+  return out;
+}
+
+void toPlanes(const Image &img, int channels, float *dst) {
+  size_t plane = size_t(img.width) * img.height;
+  for (size_t i = 0; i < plane; ++i) {
+    const uint8_t *px = &img.rgb[i * 3];
+    if (channels == 1) {
+      dst[i] = (float(px[0]) + float(px[1]) + float(px[2])) / (3.0f * 255.0f);
+    } else {
+      for (int c = 0; c < 3; ++c)
+        dst[c * plane + i] = float(px[c]) / 255.0f;
+    }
+  }
+}
+
+void checkChannels(int channels, const char *what, const std::string &path) {
+  if (channels != 1 && channels != 3)
+    imageError(what, path,
+               "channels must be 1 or 3, not " + std::to_string(channels));
+}
+
+} // namespace
+
+extern "C" void float_cpu_load_img(void *ctx, float *h, const neve_str *p,
+                                   int32_t channels) {
+  (void)ctx;
+  const char *what = "load_img";
+  std::string path = toPath(p, what);
+  checkChannels(channels, what, path);
+  if (!h)
+    imageError(what, path, "the buffer is nil");
+  Image img = decode(path, what);
+  toPlanes(img, channels, h);
+}
+
+struct ImageResult {
+  float *data;
+  neve_array *dims;
+};
+
+extern "C" ImageResult load_image(void *ctx, const neve_str *p,
+                                  int32_t channels) {
+  const char *what = "load_image";
+  std::string path = toPath(p, what);
+  checkChannels(channels, what, path);
+  Image img = decode(path, what);
+  float *h = cumalloc_host(
+      ctx, int64_t(channels) * img.width * img.height * int64_t(sizeof(float)));
+  toPlanes(img, channels, h);
+  neve_array *dims = neve_array_new_atomic(4, 3);
+  int32_t *d = static_cast<int32_t *>(dims->data);
+  d[0] = channels;
+  d[1] = int32_t(img.height);
+  d[2] = int32_t(img.width);
+  return {h, dims};
+}
+
+extern "C" void float_cpu_save_png(void *ctx, const float *h, int32_t channels,
+                                   int32_t height, int32_t width,
+                                   const neve_str *p) {
+  (void)ctx;
+  const char *what = "save_png";
+  std::string path = toPath(p, what);
+  checkChannels(channels, what, path);
+  if (height <= 0 || width <= 0)
+    imageError(what, path, "bad size " + std::to_string(height) + "x" +
+                               std::to_string(width));
+  if (!h)
+    imageError(what, path, "the buffer is nil");
+  size_t plane = size_t(width) * height;
+  std::vector<uint8_t> px(plane * channels);
+  for (size_t i = 0; i < plane; ++i)
+    for (int c = 0; c < channels; ++c) {
+      float v = h[c * plane + i];
+      v = v < 0.0f ? 0.0f : (v > 1.0f ? 1.0f : v);
+      px[i * channels + c] = uint8_t(v * 255.0f + 0.5f);
+    }
+  png_image image;
+  std::memset(&image, 0, sizeof image);
+  image.version = PNG_IMAGE_VERSION;
+  image.width = uint32_t(width);
+  image.height = uint32_t(height);
+  image.format = channels == 1 ? PNG_FORMAT_GRAY : PNG_FORMAT_RGB;
+  if (!png_image_write_to_file(&image, path.c_str(), 0, px.data(), 0,
+                               nullptr))
+    imageError(what, path, image.message);
+}
