@@ -972,6 +972,50 @@ uint16_t *bf16_pp_cpu(void *ctx, const uint16_t *p, int64_t n);
 /// `to_cuda(xs)`: a new device buffer holding the floats of \p xs.
 float *neve_to_cuda(void *ctx, const neve_array *xs);
 
+//===----------------------------------------------------------------------===//
+// Frost's natives (lib/Runtime/Frost, declared as `proto`s in frost/*.nv and
+// the prelude): dataset files, images, checkpoints, bf16 host buffers, the
+// terminal. Errors end the program through neve_rt_errorf, naming the file.
+//===----------------------------------------------------------------------===//
+
+/// An IDX file (gzip-compressed or not): appends its extents to the int
+/// array \p dims and returns its elements as floats in a new host buffer.
+float *idx_read(void *ctx, const neve_str *path, neve_array *dims);
+/// A CIFAR-10 binary batch into \p images (3072 floats 0..255 per record)
+/// and \p labels; returns the number of records.
+int32_t cifar_read(void *ctx, const neve_str *path, float *images,
+                   float *labels);
+/// The size of a file in bytes.
+int32_t file_size(void *ctx, const neve_str *path);
+/// Decodes a PNG into \p h as channels x H x W floats in [0, 1].
+void float_cpu_load_img(void *ctx, float *h, const neve_str *path,
+                        int32_t channels);
+/// Writes channels x H x W floats in [0, 1] as an 8-bit PNG.
+void float_cpu_save_png(void *ctx, const float *h, int32_t channels,
+                        int32_t height, int32_t width, const neve_str *path);
+/// Writes float32 tensors (names, ranks, flattened dims, values one after
+/// the other in \p data) as a safetensors file, through PATH.tmp.
+void safetensors_save(void *ctx, const neve_str *path, const neve_array *names,
+                      const float *data, const neve_array *ranks,
+                      const neve_array *dims);
+/// The tensor names of a safetensors file, in file order.
+neve_array *safetensors_names(void *ctx, const neve_str *path);
+/// One tensor of a safetensors file as floats (F32, F64, BF16, F16); its
+/// shape is appended to \p dims.
+float *safetensors_read(void *ctx, const neve_str *path, const neve_str *name,
+                        neve_array *dims);
+/// bf16 host buffers: print like float_cpu_print; save n raw values.
+void bf16_cpu_print(void *ctx, const uint16_t *h, const neve_array *shape);
+void bf16_cpu_save(void *ctx, const uint16_t *h, int32_t n,
+                   const neve_str *path);
+void bf16_pp_save(void *ctx, const uint16_t *p, int32_t n,
+                  const neve_str *path);
+/// Whether stdout is a terminal; monotonic seconds; an environment variable
+/// or \p fallback.
+bool stdout_is_tty(void *ctx);
+float wall_seconds(void *ctx);
+neve_str *env_or(void *ctx, const neve_str *name, neve_str *fallback);
+
 #ifdef __cplusplus
 } // extern "C"
 #endif
