@@ -57,6 +57,10 @@ def ops():
                                                   training=True, eps=1e-5),
         "avgpool": lambda x: F.avg_pool2d(x, 2, 2),
         "maxpool": lambda x: F.max_pool2d(x, 3, 2, 1),
+        # the mask is Frost's: recovered from its output (x != 0 there)
+        "dropout": None,
+        "embedding": lambda w: F.embedding(
+            torch.tensor([5, 0, 2, 5, 1], device=w.device), w),
         "chain": lambda a, b: (lambda h: h * h + h)(F.relu(a @ b.T)),
     }
 
@@ -78,8 +82,15 @@ def main():
     names = sorted({k.split(".")[0] for k in t})
     rows, failed = [], 0
     for name in names:
-        fn = ops().get(name)
-        if fn is None:
+        fn = ops().get(name, "missing")
+        if name == "dropout":
+            # the kept elements are scaled by 1/(1-p), p = 0.3; the rest 0
+            x0, y0 = t["dropout.in0"].double(), t["dropout.out"].double()
+            mask = (y0 != 0).double() / 0.7
+            fn = lambda a, m=mask: a * m
+            kept = (y0 != 0).double().mean().item()
+            print(f"dropout: kept fraction {kept:.3f} (p = 0.3)")
+        if fn == "missing":
             print(f"{name}: no PyTorch counterpart in this script")
             failed += 1
             continue
