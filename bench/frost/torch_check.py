@@ -59,6 +59,10 @@ def ops():
         "maxpool": lambda x: F.max_pool2d(x, 3, 2, 1),
         # the mask is Frost's: recovered from its output (x != 0 there)
         "dropout": None,
+        # Conv2d keeps PyTorch's layout [cout, cin, k, k] and has a bias
+        "conv2d": lambda x, w, b: F.conv2d(x, w, b, stride=2, padding=1),
+        "conv2d_cudnn": lambda x, w, b: F.conv2d(x, w, b, stride=2,
+                                                 padding=1),
         "embedding": lambda w: F.embedding(
             torch.tensor([5, 0, 2, 5, 1], device=w.device), w),
         "chain": lambda a, b: (lambda h: h * h + h)(F.relu(a @ b.T)),

@@ -951,6 +951,8 @@ float *zeros_cuda_pool(void *ctx, int32_t n);
 /// kernels overwrite) and ones (the seed of a backward pass).
 float *empty_cuda_pool(void *ctx, int32_t n);
 float *ones_cuda_pool(void *ctx, int32_t n);
+/// An uninitialised arena buffer of n bf16 values.
+uint16_t *empty_bf16_pool(void *ctx, int32_t n);
 /// `p.cpu(n)`: a new host buffer with n floats copied from \p p, after the
 /// thread's earlier GPU work; device_to_host is the same.
 float *float_pp_cpu(void *ctx, const float *p, int64_t n);
@@ -990,6 +992,9 @@ int32_t file_size(void *ctx, const neve_str *path);
 /// Decodes a PNG into \p h as channels x H x W floats in [0, 1].
 void float_cpu_load_img(void *ctx, float *h, const neve_str *path,
                         int32_t channels);
+/// The same, refusing an image whose size is not height x width.
+void load_img_sized(void *ctx, float *h, const neve_str *path, int32_t channels,
+                    int32_t height, int32_t width);
 /// Writes channels x H x W floats in [0, 1] as an 8-bit PNG.
 void float_cpu_save_png(void *ctx, const float *h, int32_t channels,
                         int32_t height, int32_t width, const neve_str *path);
@@ -1010,6 +1015,20 @@ void bf16_cpu_save(void *ctx, const uint16_t *h, int32_t n,
                    const neve_str *path);
 void bf16_pp_save(void *ctx, const uint16_t *p, int32_t n,
                   const neve_str *path);
+/// cuDNN convolutions for Frost's Conv2d (GPU/Cudnn.cpp): float32 NCHW, filter
+/// [cout, cin, k, k]; the backward ones accumulate into dx / dw.
+void conv2d_cudnn_allow_tf32(void *ctx, bool allow);
+void conv2d_cudnn_forward(void *ctx, float *y, const float *x, const float *w,
+                          int32_t n, int32_t cin, int32_t h, int32_t wd,
+                          int32_t cout, int32_t k, int32_t stride, int32_t pad);
+void conv2d_cudnn_backward_data(void *ctx, float *dx, const float *dy,
+                                const float *w, int32_t n, int32_t cin,
+                                int32_t h, int32_t wd, int32_t cout, int32_t k,
+                                int32_t stride, int32_t pad);
+void conv2d_cudnn_backward_filter(void *ctx, float *dw, const float *dy,
+                                  const float *x, int32_t n, int32_t cin,
+                                  int32_t h, int32_t wd, int32_t cout,
+                                  int32_t k, int32_t stride, int32_t pad);
 /// Whether stdout is a terminal; monotonic seconds; an environment variable
 /// or \p fallback.
 bool stdout_is_tty(void *ctx);

@@ -6,6 +6,9 @@
 //   proto void float_cpu_load_img(float_cpu h, str path, int channels)
 //       decodes the PNG at `path` into `h` as channels × H × W floats in
 //       [0, 1] (the caller sized `h`); 1 channel is grey, 3 is RGB.
+//   proto void load_img_sized(float_cpu h, str path, int channels,
+//                             int height, int width)
+//       the same, refusing an image of another size (Frost's loader).
 //   proto tuple<float_cpu, array<int>> load_image(str path, int channels)
 //       the same into a new host buffer, with its dims [C, H, W].
 //   proto void float_cpu_save_png(float_cpu h, int channels, int height,
@@ -105,6 +108,24 @@ extern "C" void float_cpu_load_img(void *ctx, float *h, const neve_str *p,
   if (!h)
     imageError(what, path, "the buffer is nil");
   Image img = decode(path, what);
+  toPlanes(img, channels, h);
+}
+
+extern "C" void load_img_sized(void *ctx, float *h, const neve_str *p,
+                               int32_t channels, int32_t height,
+                               int32_t width) {
+  (void)ctx;
+  const char *what = "load_img";
+  std::string path = toPath(p, what);
+  checkChannels(channels, what, path);
+  if (!h)
+    imageError(what, path, "the buffer is nil");
+  Image img = decode(path, what);
+  if (int64_t(img.height) != height || int64_t(img.width) != width)
+    imageError(what, path,
+               "the image is " + std::to_string(img.height) + "x" +
+                   std::to_string(img.width) + ", the dataset's images are " +
+                   std::to_string(height) + "x" + std::to_string(width));
   toPlanes(img, channels, h);
 }
 

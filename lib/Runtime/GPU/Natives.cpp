@@ -290,6 +290,14 @@ extern "C" uint16_t *randu_bf16_cuda(void *ctx, int32_t n) {
   return static_cast<uint16_t *>(device);
 }
 
+extern "C" uint16_t *empty_bf16_pool(void *ctx, int32_t n) {
+  (void)ctx;
+  uint64_t count = elements(n, "empty_bf16_pool");
+  // rounded up to 4 bytes: arena blocks stay aligned for float views
+  return static_cast<uint16_t *>(
+      newArena((count * 2 + 3) / 4 * 4, "empty_bf16_pool"));
+}
+
 extern "C" uint16_t *zeros_bf16_cuda(void *ctx, int32_t n) {
   (void)ctx;
   const char *what = "zeros_bf16_cuda";
