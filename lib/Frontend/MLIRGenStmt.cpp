@@ -3,6 +3,7 @@
 #include "MLIRGenInternal.h"
 
 #include "mlir/AsmParser/AsmParser.h"
+#include "mlir/IR/Matchers.h"
 
 using namespace neve;
 using namespace neve::mlirgen;
@@ -345,10 +346,14 @@ void Generator::emitMultiLoop(const MultiLoopStmt &s) {
         b, l, mlir::arith::AddIOp::create(b, l, cur, one), slot);
     auto back = mlir::cf::BranchOp::create(b, l, header[k]);
     // §6.5: in device code, loops with constant bounds are unrolled (so
-    // register layouts they index stay in registers); LLVM ignores the
-    // request when the trip count is not a constant.
-    if (currentFn && (currentFn->kind == FuncKind::Kernel ||
-                      currentFn->kind == FuncKind::Gpu))
+    // register layouts they index stay in registers). Only those are
+    // marked: LLVM warns, without a location, about a full-unroll request
+    // it cannot honour.
+    bool constantBounds = mlir::matchPattern(lower[k], mlir::m_Constant()) &&
+                          mlir::matchPattern(upper[k], mlir::m_Constant());
+    if (constantBounds && currentFn &&
+        (currentFn->kind == FuncKind::Kernel ||
+         currentFn->kind == FuncKind::Gpu))
       back->setAttr("loop_annotation",
                     mlir::parseAttribute("#llvm.loop_annotation<unroll = "
                                          "#llvm.loop_unroll<full = true>>",
