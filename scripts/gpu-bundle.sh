@@ -91,3 +91,9 @@ if [ "$size_kib" -gt $((limit_mib * 1024)) ]; then
   echo "gpu-bundle: over the ${limit_mib} MiB the device tool carries" >&2
   exit 1
 fi
+# The device tool's 64 MiB include the working tree (tracked files).
+tree_kib=$(git ls-files -z 2>/dev/null | xargs -0 du -ck 2>/dev/null | tail -1 | cut -f1)
+if [ -n "$tree_kib" ] && [ $((size_kib + tree_kib)) -gt $((limit_mib * 1024)) ]; then
+  echo "gpu-bundle: note: with the working tree ($((tree_kib / 1024)) MiB) this is over ${limit_mib} MiB:" \
+       "carry it in two parts (e.g. data/ and the Frost programs apart from the rest)" >&2
+fi
