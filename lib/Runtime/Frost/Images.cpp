@@ -97,36 +97,37 @@ void checkChannels(int channels, const char *what, const std::string &path) {
                "channels must be 1 or 3, not " + std::to_string(channels));
 }
 
-} // namespace
-
-extern "C" void float_cpu_load_img(void *ctx, float *h, const neve_str *p,
-                                   int32_t channels) {
-  (void)ctx;
+/// Decodes \p p into \p h; a height or width of -1 accepts any size.
+void loadInto(float *h, const neve_str *p, int32_t channels, int32_t height,
+              int32_t width) {
   const char *what = "load_img";
   std::string path = toPath(p, what);
   checkChannels(channels, what, path);
   if (!h)
     imageError(what, path, "the buffer is nil");
   Image img = decode(path, what);
+  if (height >= 0 &&
+      (int64_t(img.height) != height || int64_t(img.width) != width))
+    imageError(what, path,
+               "the image is " + std::to_string(img.height) + "x" +
+                   std::to_string(img.width) + ", the dataset's images are " +
+                   std::to_string(height) + "x" + std::to_string(width));
   toPlanes(img, channels, h);
+}
+
+} // namespace
+
+extern "C" void float_cpu_load_img(void *ctx, float *h, const neve_str *p,
+                                   int32_t channels) {
+  (void)ctx;
+  loadInto(h, p, channels, -1, -1);
 }
 
 extern "C" void load_img_sized(void *ctx, float *h, const neve_str *p,
                                int32_t channels, int32_t height,
                                int32_t width) {
   (void)ctx;
-  const char *what = "load_img";
-  std::string path = toPath(p, what);
-  checkChannels(channels, what, path);
-  if (!h)
-    imageError(what, path, "the buffer is nil");
-  Image img = decode(path, what);
-  if (int64_t(img.height) != height || int64_t(img.width) != width)
-    imageError(what, path,
-               "the image is " + std::to_string(img.height) + "x" +
-                   std::to_string(img.width) + ", the dataset's images are " +
-                   std::to_string(height) + "x" + std::to_string(width));
-  toPlanes(img, channels, h);
+  loadInto(h, p, channels, height, width);
 }
 
 struct ImageResult {
