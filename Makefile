@@ -7,6 +7,7 @@
 #   make bench-concurrency  channels and spawn/join: Neve runtime vs Go vs C++
 #                    (bench/results/concurrency.json; needs golang-go)
 #   make gpu-bundle  build the folder that scripts/gpu-run.sh runs on the GPU machine
+#   make install PREFIX=DIR  install the tools, runtime and packages (std_lib, frost)
 
 BUILD ?= build
 JOBS ?= 2
@@ -14,7 +15,7 @@ BUILD_TYPE ?= Release
 CMAKE ?= cmake
 DEPS_STAMP := .deps-stamp
 
-.PHONY: all deps configure build run test bench bench-concurrency gpu-bundle clean
+.PHONY: all deps configure build run test bench bench-concurrency gpu-bundle install clean
 
 all: build
 
@@ -48,6 +49,12 @@ bench-concurrency: configure
 
 gpu-bundle: build
 	bash scripts/gpu-bundle.sh $(BUILD) gpu-bundle
+
+# Installs neve, neve-translate, neve-opt, the runtime, its header and the
+# packages (std_lib, frost) under $(PREFIX); remove the prefix to uninstall.
+PREFIX ?= /usr/local
+install: build
+	$(CMAKE) --install $(BUILD) --prefix $(PREFIX)
 
 clean:
 	rm -rf $(BUILD) gpu-bundle $(DEPS_STAMP)

@@ -24,6 +24,7 @@ tools = os.path.join(config.neve_obj_root, "bin")
 config.substitutions.append(("%neve-translate", os.path.join(tools, "neve-translate")))
 config.substitutions.append(("%neve-opt", os.path.join(tools, "neve-opt")))
 config.substitutions.append(("%neve-fuzz", os.path.join(tools, "neve-fuzz")))
+config.substitutions.append(("%neve_obj_root", config.neve_obj_root))
 config.substitutions.append(("%neve", os.path.join(tools, "neve")))
 # Builds a user shared library (for `proto` tests) that may include the
 # runtime's C header: %cc-shared IN.c -o OUT.so

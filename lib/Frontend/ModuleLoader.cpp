@@ -18,7 +18,13 @@ using namespace neve;
 std::string neve::defaultLibsDir(const char *argv0, void *mainAddr) {
   if (std::optional<std::string> env = llvm::sys::Process::GetEnv("NEVE_LIBS"))
     return *env;
+  // An installation keeps the packages in PREFIX/share/neve; the build tree
+  // links them under build/lib/neve.
   std::string exe = llvm::sys::fs::getMainExecutable(argv0, mainAddr);
+  llvm::SmallString<256> installed(llvm::sys::path::parent_path(exe));
+  llvm::sys::path::append(installed, "..", "share", "neve");
+  if (llvm::sys::fs::is_directory(installed))
+    return std::string(installed);
   llvm::SmallString<256> dir(llvm::sys::path::parent_path(exe));
   llvm::sys::path::append(dir, "..", "lib", "neve");
   return std::string(dir);
