@@ -13,40 +13,15 @@
 
 #include <cuda.h>
 
+#include "AbiCheck.h"
 #include "CudaApi.h"
 
 #include "gtest/gtest.h"
 
-#include <type_traits>
-
 namespace {
 
-/// A parameter or result type as the C ABI passes it.
-template <typename T, typename = void> struct Abi { using type = T; };
-template <typename T>
-struct Abi<T, std::enable_if_t<(std::is_integral_v<T> ||
-                                std::is_enum_v<T>)&&sizeof(T) == 4>> {
-  using type = int32_t;
-};
-template <typename T>
-struct Abi<T, std::enable_if_t<std::is_integral_v<T> && sizeof(T) == 8>> {
-  using type = int64_t;
-};
-template <typename T> struct Abi<T *, void> {
-  using type = typename Abi<T>::type *;
-};
-template <typename T> struct Abi<const T *, void> {
-  using type = const typename Abi<T>::type *;
-};
-
-template <typename A, typename B> struct SameAbi : std::false_type {};
-template <typename RA, typename... PA, typename RB, typename... PB>
-struct SameAbi<RA (*)(PA...), RB (*)(PB...)>
-    : std::bool_constant<
-          sizeof...(PA) == sizeof...(PB) &&
-          std::is_same_v<typename Abi<RA>::type, typename Abi<RB>::type> &&
-          (std::is_same_v<typename Abi<PA>::type, typename Abi<PB>::type> &&
-           ...)> {};
+template <typename A, typename B>
+using SameAbi = neve_abi::SameAbi<false, A, B>;
 
 #define CHECK_FN(name)                                                         \
   static_assert(SameAbi<decltype(&::name), neve_cu::PFN_##name>::value,        \

@@ -12,38 +12,17 @@
 
 #include <cudnn.h>
 
+#include "AbiCheck.h"
 #include "CudnnApi.h"
 
 #include "gtest/gtest.h"
 
 #include <cstddef>
-#include <type_traits>
 
 namespace {
 
-template <typename T, typename = void> struct Abi { using type = T; };
-template <typename T>
-struct Abi<T, std::enable_if_t<(std::is_integral_v<T> ||
-                                std::is_enum_v<T>)&&sizeof(T) == 4>> {
-  using type = int32_t;
-};
-template <typename T>
-struct Abi<T, std::enable_if_t<std::is_pointer_v<T>>> {
-  using type = void *;
-};
-template <typename T>
-struct Abi<const T, std::enable_if_t<std::is_pointer_v<T>>> {
-  using type = void *;
-};
-
-template <typename A, typename B> struct SameAbi : std::false_type {};
-template <typename RA, typename... PA, typename RB, typename... PB>
-struct SameAbi<RA (*)(PA...), RB (*)(PB...)>
-    : std::bool_constant<
-          sizeof...(PA) == sizeof...(PB) &&
-          std::is_same_v<typename Abi<RA>::type, typename Abi<RB>::type> &&
-          (std::is_same_v<typename Abi<PA>::type, typename Abi<PB>::type> &&
-           ...)> {};
+template <typename A, typename B>
+using SameAbi = neve_abi::SameAbi<true, A, B>;
 
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wdeprecated-declarations"
