@@ -67,6 +67,14 @@ for src in examples/*.nv; do
   n=$((n + 1))
 done
 
+# The ResNet benchmark's programs (bench/resnet/*.nv), run by its script (bench/resnet/
+# run.sh), not by gpu-run.sh: they go to bench/, named by their path.
+mkdir -p "$out/bench"
+while IFS= read -r src; do
+  name=$(echo "${src#bench/}" | tr '/' '-')
+  "$translate" "$src" -o "$out/bench/${name%.nv}"
+done < <(find bench/resnet -name '*.nv' | sort)
+
 # Frost's examples and tests read Fashion-MNIST (30 MB); the GPU machine
 # has no /usr/share/datasets, so it travels (gpu-run.sh sets FASHION_MNIST).
 if [ -d /usr/share/datasets/fashion-mnist ]; then

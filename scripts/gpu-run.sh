@@ -25,17 +25,7 @@ with lzma.open(sys.argv[1]) as src, open(sys.argv[2], "wb") as dst:
 PY
 export LD_LIBRARY_PATH="$work${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
 filecheck="$bundle/bin/FileCheck"
-[ -d "$bundle/data/fashion-mnist" ] && export FASHION_MNIST="$bundle/data/fashion-mnist"
-# Frost's Conv2d cuDNN backend loads libcudnn.so.9 at run time; without a
-# system cuDNN, use the copy PyTorch's wheel brings (its sub-libraries are
-# found through LD_LIBRARY_PATH).
-if [ -z "${NEVE_CUDNN_LIBRARY:-}" ]; then
-  cudnn=$(python3 -c 'import os, nvidia.cudnn as c; print(os.path.join(list(c.__path__)[0], "lib", "libcudnn.so.9"))' 2>/dev/null || true)
-  if [ -n "$cudnn" ] && [ -f "$cudnn" ]; then
-    export NEVE_CUDNN_LIBRARY="$cudnn"
-    export LD_LIBRARY_PATH="$(dirname "$cudnn"):$LD_LIBRARY_PATH"
-  fi
-fi
+source "$(dirname "$0")/gpu-env.sh" "$bundle"
 
 device=$(nvidia-smi --query-gpu=name,driver_version --format=csv,noheader 2>/dev/null | head -1)
 [ -n "$device" ] || device="no GPU visible"

@@ -8,12 +8,20 @@ decay 0.01, eps 1e-8), batch 32.
 
     python3 bench/resnet/torch_resnet.py --mode eager|compile|reduce-overhead
         [--steps N] [--data DIR] [--write-init F] [--write-order F]
-        [--init F] [--order F] [--seed S] [--json OUT]
+        [--init F] [--order F] [--seed S] [--subset N] [--json OUT]
+        [--profile OUT] [--png DIR --workers N]
 
 --write-init saves the initial weights as safetensors (Frost loads them with
 `examples/resnet.nv STEPS BACKEND F`); --write-order saves a permutation
 of the 60000 training items repeated per epoch ("order"). Prints ms/step
-over the steps after the first 50 and the test accuracy.
+over the steps after the first 50 and the test accuracy. --steps 0 only
+writes the files. The loss printed every 100 steps is the mean over those
+100 steps (accumulated on the GPU, read once per 100 steps), as in
+examples/resnet.nv. --profile writes torch.profiler's per-kernel GPU time
+over 20 steps after the warm-up (a separate run: profiling slows it).
+--png DIR trains from PNG files (bench/resnet/torch_png.py write DIR) read
+by a DataLoader with N worker processes decoding with PIL, in the order
+given (the seed's original setting); otherwise the data sits on the GPU.
 """
 import argparse
 import gzip
@@ -96,7 +104,12 @@ def main():
     ap.add_argument("--write-order")
     ap.add_argument("--init")
     ap.add_argument("--order")
+    ap.add_argument("--subset", type=int, default=0,
+                    help="train on the first N items of the order only")
     ap.add_argument("--json")
+    ap.add_argument("--profile")
+    ap.add_argument("--png")
+    ap.add_argument("--workers", type=int, default=3)
     a = ap.parse_args()
     torch.manual_seed(a.seed)
     dev = "cuda"
@@ -119,6 +132,11 @@ def main():
         order = torch.randperm(n, generator=g).to(dev)
     if a.write_order:
         save_file({"order": order.float().cpu()}, a.write_order)
+    if a.steps == 0:
+        return
+    if a.subset:
+        order = order[:a.subset]
+        n = order.shape[0]
     opt = torch.optim.AdamW(net.parameters(), lr=1e-4, betas=(0.9, 0.98),
                             weight_decay=0.01, eps=1e-8)
     B = 32
@@ -137,18 +155,44 @@ def main():
     warm = min(50, a.steps // 2)
     losses = []
     t0 = None
+    lsum = torch.zeros((), device=dev)
+    prof = None
+    t_train = time.perf_counter()
+    png_batches = None
+    if a.png:
+        from torch_png import png_loader
+        png_batches = png_loader(a.png, order.cpu().tolist(), B, a.workers, dev)
     for s in range(a.steps):
         if s == warm:
             torch.cuda.synchronize()
             t0 = time.perf_counter()
-        k = (s % per_epoch) * B
-        idx_ = order[k:k + B]
-        loss = fn(xs[idx_], ys[idx_])
+        if a.profile and s == warm:
+            prof = torch.profiler.profile(
+                activities=[torch.profiler.ProfilerActivity.CUDA])
+            prof.__enter__()
+        if png_batches is not None:
+            loss = fn(*next(png_batches))
+        else:
+            k = (s % per_epoch) * B
+            idx_ = order[k:k + B]
+            loss = fn(xs[idx_], ys[idx_])
+        lsum += loss.detach()
+        if prof is not None and s == warm + 19:
+            torch.cuda.synchronize()
+            prof.__exit__(None, None, None)
+            with open(a.profile, "w") as f:
+                f.write(f"# torch.profiler, {a.mode}, 20 steps after {warm}: "
+                        "GPU time per kernel (divide by 20 for per step)\n")
+                f.write(prof.key_averages().table(
+                    sort_by="cuda_time_total", row_limit=40))
+            prof = None
         if (s + 1) % 100 == 0:
-            losses.append((s + 1, loss.item()))
+            losses.append((s + 1, lsum.item() / 100))
+            lsum.zero_()
             print(f"step {s + 1} loss {losses[-1][1]:.3f}", flush=True)
     torch.cuda.synchronize()
-    ms = 1000 * (time.perf_counter() - t0) / max(a.steps - warm, 1)
+    t_end = time.perf_counter()
+    ms = 1000 * (t_end - t0) / max(a.steps - warm, 1)
     net.eval()
     hits = 0
     with torch.no_grad():
@@ -156,12 +200,14 @@ def main():
             hits += (net(xt[k:k + 500]).argmax(1) == yt[k:k + 500]).sum().item()
     acc = 100.0 * hits / xt.shape[0]
     print(f"ms/step: {ms:.3f} (steps {warm}..{a.steps})")
+    print(f"train seconds: {t_end - t_train:.3f} (all {a.steps} steps, "
+          "the loader's start included)")
     print(f"test accuracy: {acc:.3f}%")
     if a.json:
         with open(a.json, "w") as f:
-            json.dump({"mode": a.mode, "steps": a.steps, "ms_per_step": ms,
-                       "test_accuracy": acc, "losses": losses,
-                       "torch": torch.__version__}, f, indent=1)
+            json.dump({"mode": a.mode, "steps": a.steps, "seed": a.seed,
+                       "ms_per_step": ms, "test_accuracy": acc,
+                       "losses": losses, "torch": torch.__version__}, f)
 
 
 if __name__ == "__main__":

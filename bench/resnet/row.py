@@ -1,0 +1,74 @@
+#!/usr/bin/env python3
+"""One row of bench/results/resnet.json from a run's output (Frost's
+examples/resnet.nv and torch_resnet.py print the same lines; the loader
+benchmarks print "images/s: X"). Printed as one JSON line.
+
+    python3 bench/resnet/row.py --log FILE --kind timing|accuracy|loader|png-train
+        --config NAME --seed S --commit C --command CMD [--rc N]
+"""
+import argparse
+import datetime
+import json
+import re
+import subprocess
+
+
+def parse(text):
+    r = {"losses": []}
+    for line in text.splitlines():
+        m = re.match(r"step (\d+) loss ([-\d.einf]+)", line)
+        if m:
+            r["losses"].append([int(m[1]), float(m[2])])
+        m = re.match(r"ms/step: ([\d.]+)", line)
+        if m:
+            r["ms_per_step"] = float(m[1])
+        m = re.match(r"test accuracy: ([\d.]+)%", line)
+        if m:
+            r["test_accuracy"] = float(m[1])
+        m = re.match(r"train seconds: ([\d.]+)", line)
+        if m:
+            r["train_seconds"] = float(m[1])
+        m = re.match(r"images/s: ([\d.]+)", line)
+        if m:
+            r["images_per_s"] = float(m[1])
+        m = re.match(r"loss (fell|did not fall)", line)
+        if m:
+            r["loss_fell"] = m[1] == "fell"
+    if not r["losses"]:
+        del r["losses"]
+    return r
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--log", required=True)
+    ap.add_argument("--kind", required=True)
+    ap.add_argument("--config", required=True)
+    ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--steps", type=int, default=0)
+    ap.add_argument("--commit", default="unknown")
+    ap.add_argument("--command", default="")
+    ap.add_argument("--rc", type=int, default=0)
+    a = ap.parse_args()
+    text = open(a.log, errors="replace").read()
+    try:
+        device = subprocess.run(
+            ["nvidia-smi", "--query-gpu=name,driver_version",
+             "--format=csv,noheader"], capture_output=True, text=True,
+            timeout=30).stdout.strip().splitlines()[0]
+    except Exception:
+        device = "unknown"
+    row = {"kind": a.kind, "config": a.config, "seed": a.seed,
+           "steps": a.steps, "commit": a.commit, "command": a.command,
+           "device": device,
+           "date": datetime.datetime.now(datetime.timezone.utc)
+           .strftime("%Y-%m-%dT%H:%M:%SZ")}
+    row.update(parse(text))
+    if a.rc != 0:
+        row["error"] = f"exit status {a.rc}: " + " | ".join(
+            text.strip().splitlines()[-5:])
+    print(json.dumps(row))
+
+
+if __name__ == "__main__":
+    main()

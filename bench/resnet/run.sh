@@ -1,0 +1,122 @@
+#!/usr/bin/env bash
+# The ResNet benchmark of issue 9, run on the GPU machine from a bundle
+# (make gpu-bundle) carried there. Each run appends a row (row.py) to
+# $OUT/rows.jsonl and its output to $OUT/runs.txt; collect.py merges rows
+# into bench/results/resnet.json here.
+#
+#   bash bench/resnet/run.sh BUNDLE timing SEEDS CONFIG...    # 2000 steps each, one at a time
+#   bash bench/resnet/run.sh BUNDLE accuracy STEPS CONFIG...  # seed 0, all at once (accuracy only)
+#   bash bench/resnet/run.sh BUNDLE png                       # PNG files, 3 loader workers each side
+#   bash bench/resnet/run.sh BUNDLE profile                   # per-kernel GPU time per step
+#   bash bench/resnet/run.sh BUNDLE plot                      # bench/results/resnet.json -> resnet-loss.png
+#
+# CONFIG: torch-eager, torch-compile, torch-reduce-overhead (torch_resnet.py
+# --mode), frost-BACKEND-MODE with BACKEND neve|cudnn and MODE eager|graph
+# (examples/resnet.nv). Seed S: PyTorch's initial weights and data order
+# for torch.manual_seed(S), written once by torch_resnet.py --steps 0 and
+# read by both sides.
+set -uo pipefail
+bundle=$(cd "$1" && pwd)
+phase=$2
+shift 2
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/../.." && pwd)
+source "$root/scripts/gpu-env.sh" "$bundle"
+out=${OUT:-$PWD/resnet-results}
+work=${RESNET_WORK:-/tmp/resnet}
+mkdir -p "$out" "$work"
+commit=$(sed -n 's/^commit=//p' "$bundle/MANIFEST")
+export PYTHONUNBUFFERED=1
+log="$out/log.txt"
+note() { echo "[$(date -u +%H:%M:%S)] $*" | tee -a "$log"; }
+rel() { sed "s|$bundle|BUNDLE|g; s|$work|WORK|g; s|$root/||g"; }
+
+files() { # SEED
+  [ -f "$work/init$1.safetensors" ] && return
+  python3 "$here/torch_resnet.py" --steps 0 --seed "$1" --write-init "$work/init$1.safetensors" \
+    --write-order "$work/order$1.safetensors" >> "$log" 2>&1
+}
+
+# row LOG KIND CONFIG SEED STEPS RC COMMAND...
+row() {
+  local l=$1 kind=$2 config=$3 s=$4 steps=$5 rc=$6
+  shift 6
+  python3 "$here/row.py" --log "$l" --kind "$kind" --config "$config" --seed "$s" --steps "$steps" \
+    --commit "$commit" --command "$(echo "$*" | rel)" --rc "$rc" >> "$out/rows.jsonl"
+  { echo "=== $kind $config seed $s: $(echo "$*" | rel) (exit $rc)"; cat "$l"; } >> "$out/runs.txt"
+}
+
+# train CONFIG SEED STEPS KIND [EXTRA...]: one training run and its row
+train() {
+  local config=$1 s=$2 steps=$3 kind=$4
+  shift 4
+  local init="$work/init$s.safetensors" order="$work/order$s.safetensors"
+  local l="$work/$kind-$config-$s.log" cmd
+  case $config in
+    torch-*) cmd=(python3 "$here/torch_resnet.py" --mode "${config#torch-}" --steps "$steps" --seed "$s"
+                  --init "$init" --order "$order" "$@") ;;
+    frost-neve-* | frost-cudnn-*)
+      local rest=${config#frost-}
+      cmd=("$bundle/tests/example-resnet" steps="$steps" backend="${rest%%-*}" mode="${rest#*-}"
+           init="$init" order="$order" "$@") ;;
+    *) note "unknown configuration $config"; return 1 ;;
+  esac
+  note "start $kind $config seed $s"
+  local t0=$SECONDS
+  "${cmd[@]}" > "$l" 2>&1
+  local rc=$?
+  note "end $kind $config seed $s: exit $rc, $((SECONDS - t0)) s; $(grep -E '^(ms/step|test accuracy|train seconds)' "$l" | tr '\n' ' ')"
+  row "$l" "$kind" "$config" "$s" "$steps" "$rc" "${cmd[@]}"
+}
+
+case $phase in
+  timing)
+    seeds=$1
+    shift
+    for s in $(seq 0 $((seeds - 1))); do
+      files "$s"
+      for c in "$@"; do train "$c" "$s" 2000 timing; done
+    done ;;
+  accuracy)
+    steps=$1
+    shift
+    files 0
+    for c in "$@"; do train "$c" 0 "$steps" accuracy & done
+    wait ;;
+  png)
+    files 0
+    png="$work/png"
+    [ -d "$png" ] || python3 "$here/torch_png.py" write "$png" 2>&1 | tee -a "$log"
+    l="$work/loader-frost.log"
+    cmd=("$bundle/bench/resnet-png_loader" "$png" 3 1875)
+    "${cmd[@]}" > "$l" 2>&1
+    row "$l" loader frost-png-loader 0 1875 $? "${cmd[@]}"
+    note "frost loader: $(grep images/s "$l")"
+    l="$work/loader-torch.log"
+    cmd=(python3 "$here/torch_png.py" loader "$png" --workers 3 --batches 1875)
+    "${cmd[@]}" > "$l" 2>&1
+    row "$l" loader torch-png-loader 0 1875 $? "${cmd[@]}"
+    note "torch loader: $(grep images/s "$l")"
+    train frost-cudnn-graph 0 1875 png-train png="$png" workers=3
+    train frost-cudnn-eager 0 1875 png-train png="$png" workers=3
+    train torch-eager 0 1875 png-train --png "$png" --workers 3 ;;
+  profile)
+    files 0
+    for backend in neve cudnn; do
+      cmd=(ncu --clock-control none --metrics gpu__time_duration.sum --csv --log-file "$work/ncu-$backend.csv"
+           "$bundle/tests/example-resnet" steps=5 backend=$backend eval=0
+           init="$work/init0.safetensors" order="$work/order0.safetensors")
+      note "profile frost $backend: $(echo "${cmd[*]}" | rel)"
+      "${cmd[@]}" > "$work/ncu-$backend.out" 2>&1 || tail -5 "$work/ncu-$backend.out" | tee -a "$log"
+      { echo "# command: $(echo "${cmd[*]}" | rel)   (commit $commit)"
+        python3 "$here/kernel_summary.py" "$work/ncu-$backend.csv" 5; } > "$out/profile-frost-$backend.txt"
+    done
+    note "profile torch eager"
+    python3 "$here/torch_resnet.py" --mode eager --steps 100 --init "$work/init0.safetensors" \
+      --order "$work/order0.safetensors" --profile "$out/profile-torch-eager.txt" >> "$log" 2>&1 ;;
+  plot)
+    python3 "$here/plot.py" "$root/bench/results/resnet.json" "$out/resnet-loss.png" 2>&1 | tee -a "$log" ;;
+  *)
+    echo "run.sh: unknown phase $phase (timing, accuracy, png, profile, plot)" >&2
+    exit 2 ;;
+esac

@@ -1,0 +1,14 @@
+# Sourced on the GPU machine by scripts/gpu-run.sh and bench/resnet/run.sh:
+#   source scripts/gpu-env.sh BUNDLE_DIR
+# Points FASHION_MNIST at the bundle's copy of the data and, without a
+# system cuDNN, NEVE_CUDNN_LIBRARY at the copy PyTorch's wheel brings (its
+# sub-libraries are found through LD_LIBRARY_PATH): Frost's Conv2d cuDNN
+# backend loads libcudnn.so.9 at run time.
+[ -d "$1/data/fashion-mnist" ] && export FASHION_MNIST="$1/data/fashion-mnist"
+if [ -z "${NEVE_CUDNN_LIBRARY:-}" ]; then
+  cudnn=$(python3 -c 'import os, nvidia.cudnn as c; print(os.path.join(list(c.__path__)[0], "lib", "libcudnn.so.9"))' 2>/dev/null || true)
+  if [ -n "$cudnn" ] && [ -f "$cudnn" ]; then
+    export NEVE_CUDNN_LIBRARY="$cudnn"
+    export LD_LIBRARY_PATH="$(dirname "$cudnn")${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
+  fi
+fi
