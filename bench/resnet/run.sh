@@ -4,7 +4,7 @@
 # $OUT/rows.jsonl and its output to $OUT/runs.txt; collect.py merges rows
 # into bench/results/resnet.json here.
 #
-#   bash bench/resnet/run.sh BUNDLE timing SEEDS CONFIG...    # 2000 steps each, one at a time
+#   bash bench/resnet/run.sh BUNDLE timing "0 1 2" CONFIG...  # seeds; 2000 steps each, one at a time
 #   bash bench/resnet/run.sh BUNDLE accuracy STEPS CONFIG...  # seed 0, all at once (accuracy only)
 #   bash bench/resnet/run.sh BUNDLE png                       # PNG files, 3 loader workers each side
 #   bash bench/resnet/run.sh BUNDLE profile                   # per-kernel GPU time per step
@@ -73,7 +73,7 @@ case $phase in
   timing)
     seeds=$1
     shift
-    for s in $(seq 0 $((seeds - 1))); do
+    for s in $seeds; do
       files "$s"
       for c in "$@"; do train "$c" "$s" 2000 timing; done
     done ;;
