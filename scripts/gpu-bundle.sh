@@ -51,6 +51,9 @@ if [ -d test/gpu ]; then
       continue
     fi
     cp "$src" "$out/tests/$name.nv"
+    # arguments after the program on the RUN line (`%neve run PROG ARGS |`)
+    args=$(echo "$run" | sed -n 's@.*%neve run %[sS][^ |]*\( [^|]*\)|.*@\1@p' | sed 's/[0-9]*>[^ ]*//g; s/ *$//; s/^ *//')
+    [ -n "$args" ] && echo "$args" > "$out/tests/$name.args"
     n=$((n + 1))
   done < <(find test/gpu -name '*.nv' | sort)
   rm -f "$out/compile.err"

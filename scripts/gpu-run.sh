@@ -42,12 +42,14 @@ txt="$out/gpu-run.txt"
 pass=0 fail=0
 results=()
 for prog in "$bundle"/tests/*; do
-  case "$prog" in *.nv) continue ;; esac
+  case "$prog" in *.nv | *.args) continue ;; esac
   name=$(basename "$prog")
   [ -n "$filter" ] && [[ "$name" != *"$filter"* ]] && continue
   src="$prog.nv"
   start=$(date +%s%N)
-  "$prog" > "$work/$name.out" 2> "$work/$name.err"
+  args=()
+  [ -f "$prog.args" ] && read -r -a args < "$prog.args"
+  "$prog" "${args[@]}" > "$work/$name.out" 2> "$work/$name.err"
   rc=$?
   ns=$(( $(date +%s%N) - start ))
   secs=$(printf '%d.%03d' $((ns / 1000000000)) $(((ns / 1000000) % 1000)))
