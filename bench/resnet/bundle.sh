@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
 # A slim bundle for bench/resnet/run.sh (the full `make gpu-bundle` holds
-# every GPU test too): examples/resnet.nv and bench/resnet/*.nv compiled
-# here, Fashion-MNIST, and a manifest naming the commit.
+# every GPU test and is near the device tool's 64 MiB): examples/resnet.nv
+# and bench/resnet/*.nv (in bench/), Frost's GPU tests and the reduced
+# ResNet test (in tests/, so that scripts/gpu-run.sh runs and checks them:
+# FileCheck and its libz3 travel), Fashion-MNIST, and a manifest naming
+# the commit.
 #
 #   bash bench/resnet/bundle.sh BUILD_DIR OUT_DIR
 set -euo pipefail
@@ -10,12 +13,23 @@ out=${2:-build/resnet-bundle}
 translate="$build/bin/neve-translate"
 [ -x "$translate" ] || { echo "bundle.sh: $translate missing (make build first)" >&2; exit 1; }
 rm -rf "$out"
-mkdir -p "$out/tests" "$out/bench" "$out/data/fashion-mnist"
-"$translate" examples/resnet.nv -o "$out/tests/example-resnet"
+mkdir -p "$out/tests" "$out/bench" "$out/bin" "$out/lib" "$out/data/fashion-mnist"
+"$translate" examples/resnet.nv -o "$out/bench/example-resnet"
 for src in bench/resnet/*.nv; do
   "$translate" "$src" -o "$out/bench/resnet-$(basename "${src%.nv}")"
 done
+for src in test/gpu/frost/*.nv; do
+  name="gpu-frost-$(basename "${src%.nv}")"
+  "$translate" "$src" -o "$out/tests/$name"
+  cp "$src" "$out/tests/$name.nv"
+done
+cp "$out/bench/example-resnet" "$out/tests/gpu-example-resnet"
+cp test/gpu/example-resnet.nv "$out/tests/gpu-example-resnet.nv"
+sed -n 's@^# RUN: %neve run %S/[^ |]*\( [^|]*\)|.*@\1@p' test/gpu/example-resnet.nv | sed 's/ *$//; s/^ *//' \
+  > "$out/tests/gpu-example-resnet.args"
 cp /usr/share/datasets/fashion-mnist/*.gz "$out/data/fashion-mnist/"
+cp /usr/lib/llvm-22/bin/FileCheck "$out/bin/"
+xz -T1 -6 -c /lib/x86_64-linux-gnu/libz3.so.4 > "$out/lib/libz3.so.4.xz"
 commit=$(git rev-parse HEAD)
 dirty=$(git status --porcelain --untracked-files=no | grep -q . && echo "+dirty" || true)
 printf 'commit=%s%s\nbuilt=%s\n' "$commit" "$dirty" "$(date -u +%Y-%m-%dT%H:%M:%SZ)" > "$out/MANIFEST"

@@ -26,6 +26,8 @@ out=${OUT:-$PWD/resnet-results}
 work=${RESNET_WORK:-/tmp/resnet}
 mkdir -p "$out" "$work"
 commit=$(sed -n 's/^commit=//p' "$bundle/MANIFEST")
+resnet="$bundle/bench/example-resnet"           # bench/resnet/bundle.sh
+[ -x "$resnet" ] || resnet="$bundle/tests/example-resnet"   # make gpu-bundle
 export PYTHONUNBUFFERED=1
 log="$out/log.txt"
 note() { echo "[$(date -u +%H:%M:%S)] $*" | tee -a "$log"; }
@@ -57,7 +59,7 @@ train() {
                   --init "$init" --order "$order" "$@") ;;
     frost-neve-* | frost-cudnn-*)
       local rest=${config#frost-}
-      cmd=("$bundle/tests/example-resnet" steps="$steps" backend="${rest%%-*}" mode="${rest#*-}"
+      cmd=("$resnet" steps="$steps" backend="${rest%%-*}" mode="${rest#*-}"
            init="$init" order="$order" "$@") ;;
     *) note "unknown configuration $config"; return 1 ;;
   esac
@@ -104,7 +106,7 @@ case $phase in
     files 0
     for backend in neve cudnn; do
       cmd=(ncu --clock-control none --metrics gpu__time_duration.sum --csv --log-file "$work/ncu-$backend.csv"
-           "$bundle/tests/example-resnet" steps=5 backend=$backend eval=0
+           "$resnet" steps=5 backend=$backend eval=0
            init="$work/init0.safetensors" order="$work/order0.safetensors")
       note "profile frost $backend: $(echo "${cmd[*]}" | rel)"
       "${cmd[@]}" > "$work/ncu-$backend.out" 2>&1 || tail -5 "$work/ncu-$backend.out" | tee -a "$log"
