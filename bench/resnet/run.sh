@@ -7,7 +7,7 @@
 #   bash bench/resnet/run.sh BUNDLE timing "0 1 2" CONFIG...  # seeds; 2000 steps each, one at a time
 #   bash bench/resnet/run.sh BUNDLE accuracy STEPS CONFIG...  # seed 0, all at once (accuracy only)
 #   bash bench/resnet/run.sh BUNDLE png                       # PNG files, 3 loader workers each side
-#   bash bench/resnet/run.sh BUNDLE profile                   # per-kernel GPU time per step
+#   bash bench/resnet/run.sh BUNDLE profile [WHAT...]         # per-kernel GPU time per step (profile.txt)
 #   bash bench/resnet/run.sh BUNDLE plot                      # bench/results/resnet.json -> resnet-loss.png
 #
 # CONFIG: torch-eager, torch-compile, torch-reduce-overhead (torch_resnet.py
@@ -103,19 +103,29 @@ case $phase in
     train frost-cudnn-eager 0 1875 png-train png="$png" workers=3
     train torch-eager 0 1875 png-train --png "$png" --workers 3 ;;
   profile)
+    # profile [frost-neve] [frost-cudnn] [torch-eager] -> $OUT/profile.txt
     files 0
-    for backend in neve cudnn; do
-      cmd=(ncu --clock-control none --metrics gpu__time_duration.sum --csv --log-file "$work/ncu-$backend.csv"
-           "$resnet" steps=5 backend=$backend eval=0
-           init="$work/init0.safetensors" order="$work/order0.safetensors")
-      note "profile frost $backend: $(echo "${cmd[*]}" | rel)"
-      "${cmd[@]}" > "$work/ncu-$backend.out" 2>&1 || tail -5 "$work/ncu-$backend.out" | tee -a "$log"
-      { echo "# command: $(echo "${cmd[*]}" | rel)   (commit $commit)"
-        python3 "$here/kernel_summary.py" "$work/ncu-$backend.csv" 5; } > "$out/profile-frost-$backend.txt"
-    done
-    note "profile torch eager"
-    python3 "$here/torch_resnet.py" --mode eager --steps 100 --init "$work/init0.safetensors" \
-      --order "$work/order0.safetensors" --profile "$out/profile-torch-eager.txt" >> "$log" 2>&1 ;;
+    whats=("$@")
+    [ ${#whats[@]} -gt 0 ] || whats=(frost-neve frost-cudnn torch-eager)
+    for what in "${whats[@]}"; do
+      case $what in
+        frost-*)
+          backend=${what#frost-}
+          cmd=(ncu --clock-control none --metrics gpu__time_duration.sum --csv --log-file "$work/ncu-$backend.csv"
+               "$resnet" steps=5 backend=$backend eval=0
+               init="$work/init0.safetensors" order="$work/order0.safetensors")
+          note "profile $what: $(echo "${cmd[*]}" | rel)"
+          "${cmd[@]}" > "$work/ncu-$backend.out" 2>&1 || tail -5 "$work/ncu-$backend.out" | tee -a "$log"
+          { echo; echo "## $what: $(echo "${cmd[*]}" | rel)   (commit $commit)"
+            python3 "$here/kernel_summary.py" "$work/ncu-$backend.csv" 5; } >> "$out/profile.txt" ;;
+        torch-eager)
+          note "profile torch-eager"
+          python3 "$here/torch_resnet.py" --mode eager --steps 100 --init "$work/init0.safetensors" \
+            --order "$work/order0.safetensors" --profile "$work/torch-profile.txt" >> "$log" 2>&1
+          { echo; echo "## torch-eager: python3 bench/resnet/torch_resnet.py --mode eager --steps 100 --profile F"
+            cat "$work/torch-profile.txt"; } >> "$out/profile.txt" ;;
+      esac
+    done ;;
   plot)
     python3 "$here/plot.py" "$root/bench/results/resnet.json" "$out/resnet-loss.png" 2>&1 | tee -a "$log" ;;
   *)
