@@ -953,6 +953,9 @@ float *empty_cuda_pool(void *ctx, int32_t n);
 float *ones_cuda_pool(void *ctx, int32_t n);
 /// An uninitialised arena buffer of n bf16 values.
 uint16_t *empty_bf16_pool(void *ctx, int32_t n);
+/// \p p advanced by \p k floats: a slice of a device buffer as a buffer of
+/// its own (Frost's flat optimiser buffers). No allocation, no check.
+float *float_pp_at(void *ctx, float *p, int32_t k);
 /// `p.cpu(n)`: a new host buffer with n floats copied from \p p, after the
 /// thread's earlier GPU work; device_to_host is the same.
 float *float_pp_cpu(void *ctx, const float *p, int64_t n);

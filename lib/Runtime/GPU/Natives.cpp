@@ -215,6 +215,11 @@ extern "C" float *zeros_cuda_pool(void *ctx, int32_t n) {
   return static_cast<float *>(p);
 }
 
+extern "C" float *float_pp_at(void *ctx, float *p, int32_t k) {
+  (void)ctx;
+  return p + k;
+}
+
 extern "C" float *empty_cuda_pool(void *ctx, int32_t n) {
   (void)ctx;
   uint64_t count = elements(n, "empty_cuda_pool");
