@@ -3,7 +3,10 @@
 against step for every configuration's accuracy run (20,000 steps, seed 0)
 in bench/results/resnet.json.
 
-    python3 bench/resnet/plot.py bench/results/resnet.json OUT.png
+    python3 bench/resnet/plot.py bench/results/resnet.json [ROWS.jsonl ...] OUT.png
+
+Rows in the .jsonl files (run.sh's, not yet collected) replace those of the
+same configuration in resnet.json.
 """
 import json
 import sys
@@ -15,8 +18,17 @@ import matplotlib.pyplot as plt  # noqa: E402
 
 
 def main():
-    rows = json.load(open(sys.argv[1]))["rows"]
-    runs = [r for r in rows if r["kind"] == "accuracy" and r.get("losses")]
+    *inputs, out = sys.argv[1:]
+    byconfig = {}
+    for path in inputs:
+        if path.endswith(".jsonl"):
+            rows = [json.loads(l) for l in open(path) if l.strip()]
+        else:
+            rows = json.load(open(path))["rows"]
+        for r in rows:
+            if r["kind"] == "accuracy" and r.get("losses"):
+                byconfig[r["config"]] = r
+    runs = list(byconfig.values())
     if not runs:
         raise SystemExit("plot: no accuracy rows with losses")
     fig, (ax, zoom) = plt.subplots(1, 2, figsize=(13, 5))
@@ -38,8 +50,8 @@ def main():
         a.grid(alpha=0.3)
     ax.legend(fontsize=8)
     fig.tight_layout()
-    fig.savefig(sys.argv[2], dpi=110)
-    print(f"plot: {len(runs)} runs -> {sys.argv[2]}")
+    fig.savefig(out, dpi=110)
+    print(f"plot: {len(runs)} runs -> {out}")
 
 
 if __name__ == "__main__":

@@ -8,7 +8,7 @@
 #   bash bench/resnet/run.sh BUNDLE accuracy STEPS CONFIG...  # seed 0, all at once (accuracy only)
 #   bash bench/resnet/run.sh BUNDLE png                       # PNG files, 3 loader workers each side
 #   bash bench/resnet/run.sh BUNDLE profile [WHAT...]         # per-kernel GPU time per step (profile.txt)
-#   bash bench/resnet/run.sh BUNDLE plot                      # bench/results/resnet.json -> resnet-loss.png
+#   bash bench/resnet/run.sh BUNDLE plot [ROWS.jsonl...]      # resnet.json (+ rows) -> resnet-loss.png
 #
 # CONFIG: torch-eager, torch-compile, torch-reduce-overhead (torch_resnet.py
 # --mode), frost-BACKEND-MODE with BACKEND neve|cudnn and MODE eager|graph
@@ -65,7 +65,11 @@ train() {
   esac
   note "start $kind $config seed $s"
   local t0=$SECONDS
-  "${cmd[@]}" > "$l" 2>&1
+  # RESNET_DEADLINE=SECONDS stops a run that takes longer (its row keeps
+  # the losses so far and says exit status 124)
+  local limit=()
+  [ -n "${RESNET_DEADLINE:-}" ] && limit=(timeout -k 5 "$RESNET_DEADLINE")
+  "${limit[@]}" "${cmd[@]}" > "$l" 2>&1
   local rc=$?
   note "end $kind $config seed $s: exit $rc, $((SECONDS - t0)) s; $(grep -E '^(ms/step|test accuracy|train seconds)' "$l" | tr '\n' ' ')"
   row "$l" "$kind" "$config" "$s" "$steps" "$rc" "${cmd[@]}"
@@ -127,7 +131,8 @@ case $phase in
       esac
     done ;;
   plot)
-    python3 "$here/plot.py" "$root/bench/results/resnet.json" "$out/resnet-loss.png" 2>&1 | tee -a "$log" ;;
+    # plot [ROWS.jsonl ...]: resnet.json and rows not yet collected
+    python3 "$here/plot.py" "$root/bench/results/resnet.json" "$@" "$out/resnet-loss.png" 2>&1 | tee -a "$log" ;;
   *)
     echo "run.sh: unknown phase $phase (timing, accuracy, png, profile, plot)" >&2
     exit 2 ;;
