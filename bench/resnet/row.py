@@ -5,6 +5,10 @@ benchmarks print "images/s: X"). Printed as one JSON line.
 
     python3 bench/resnet/row.py --log FILE --kind timing|accuracy|loader|png-train
         --config NAME --seed S --commit C --command CMD [--rc N]
+
+--log FILE --prefix "KIND CONFIG SEED: " reads the lines of one run from
+run.sh's progress.txt (what came back from a call stopped before its rows
+were written); the row then says it is partial.
 """
 import argparse
 import datetime
@@ -49,10 +53,16 @@ def main():
     ap.add_argument("--commit", default="unknown")
     ap.add_argument("--command", default="")
     ap.add_argument("--rc", type=int, default=0)
+    ap.add_argument("--prefix")
+    ap.add_argument("--device")
     a = ap.parse_args()
     text = open(a.log, errors="replace").read()
+    if a.prefix:
+        text = "\n".join(l[len(a.prefix):] for l in text.splitlines()
+                         if l.startswith(a.prefix))
+    device = a.device
     try:
-        device = subprocess.run(
+        device = device or subprocess.run(
             ["nvidia-smi", "--query-gpu=name,driver_version",
              "--format=csv,noheader"], capture_output=True, text=True,
             timeout=30).stdout.strip().splitlines()[0]
@@ -64,6 +74,8 @@ def main():
            "date": datetime.datetime.now(datetime.timezone.utc)
            .strftime("%Y-%m-%dT%H:%M:%SZ")}
     row.update(parse(text))
+    if a.prefix and "test_accuracy" not in row:
+        row["error"] = "partial: the call stopped during the run"
     if a.rc != 0:
         row["error"] = f"exit status {a.rc}: " + " | ".join(
             text.strip().splitlines()[-5:])

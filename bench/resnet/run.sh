@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The ResNet benchmark of issue 9, run on the GPU machine from a bundle
 # (make gpu-bundle) carried there. Each run appends a row (row.py) to
-# $OUT/rows.jsonl and its output to $OUT/runs.txt; collect.py merges rows
+# $OUT/rows.jsonl and its output to $OUT/runs.txt (and, line by line as it
+# runs, to $OUT/progress.txt); collect.py merges rows
 # into bench/results/resnet.json here.
 #
 #   bash bench/resnet/run.sh BUNDLE timing "0 1 2" CONFIG...  # seeds; 2000 steps each, one at a time
@@ -69,8 +70,10 @@ train() {
   # the losses so far and says exit status 124)
   local limit=()
   [ -n "${RESNET_DEADLINE:-}" ] && limit=(timeout -k 5 "$RESNET_DEADLINE")
-  "${limit[@]}" "${cmd[@]}" > "$l" 2>&1
-  local rc=$?
+  # every line also goes to $OUT/progress.txt at once, prefixed: if the
+  # call is stopped, what ran comes back (row.py --progress FILE --prefix P)
+  "${limit[@]}" "${cmd[@]}" 2>&1 | tee "$l" | sed -u "s|^|$kind $config $s: |" >> "$out/progress.txt"
+  local rc=${PIPESTATUS[0]}
   note "end $kind $config seed $s: exit $rc, $((SECONDS - t0)) s; $(grep -E '^(ms/step|test accuracy|train seconds)' "$l" | tr '\n' ' ')"
   row "$l" "$kind" "$config" "$s" "$steps" "$rc" "${cmd[@]}"
 }
