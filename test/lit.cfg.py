@@ -23,6 +23,7 @@ config.environment["NEVE_CACHE_DIR"] = os.path.join(config.neve_obj_root, "test"
 tools = os.path.join(config.neve_obj_root, "bin")
 config.substitutions.append(("%neve-translate", os.path.join(tools, "neve-translate")))
 config.substitutions.append(("%neve-opt", os.path.join(tools, "neve-opt")))
+config.substitutions.append(("%neve-lsp", os.path.join(tools, "neve-lsp")))
 config.substitutions.append(("%neve-fuzz", os.path.join(tools, "neve-fuzz")))
 config.substitutions.append(("%neve_obj_root", config.neve_obj_root))
 config.substitutions.append(("%neve", os.path.join(tools, "neve")))
