@@ -8,6 +8,8 @@
 #                    (bench/results/concurrency.json; needs golang-go)
 #   make gpu-bundle  build the folder that scripts/gpu-run.sh runs on the GPU machine
 #   make install PREFIX=DIR  install the tools, runtime and packages (std_lib, frost)
+#   make docs        the dialect and pass reference from ODS (build/docs/), and a
+#                    check that every ```neve block of docs/ compiles
 
 BUILD ?= build
 JOBS ?= 2
@@ -15,7 +17,7 @@ BUILD_TYPE ?= Release
 CMAKE ?= cmake
 DEPS_STAMP := .deps-stamp
 
-.PHONY: all deps configure build run test bench bench-concurrency gpu-bundle install clean
+.PHONY: all deps configure build run test bench bench-concurrency gpu-bundle install docs clean
 
 all: build
 
@@ -55,6 +57,11 @@ gpu-bundle: build
 PREFIX ?= /usr/local
 install: build
 	$(CMAKE) --install $(BUILD) --prefix $(PREFIX)
+
+docs: build
+	$(CMAKE) --build $(BUILD) --target mlir-doc
+	python3 scripts/check-doc-code.py $(BUILD)/bin/neve-translate docs/*.md
+	@echo "docs: generated reference in $(BUILD)/docs/ (index: docs/reference/README.md)"
 
 clean:
 	rm -rf $(BUILD) gpu-bundle $(DEPS_STAMP)

@@ -27,6 +27,7 @@ config.substitutions.append(("%neve-lsp", os.path.join(tools, "neve-lsp")))
 config.substitutions.append(("%neve-mlir-lsp", os.path.join(tools, "neve-mlir-lsp")))
 config.substitutions.append(("%neve-fuzz", os.path.join(tools, "neve-fuzz")))
 config.substitutions.append(("%neve_obj_root", config.neve_obj_root))
+config.substitutions.append(("%mlir_include", os.path.join(os.path.dirname(config.llvm_tools_dir), "include")))
 config.substitutions.append(("%neve", os.path.join(tools, "neve")))
 # Builds a user shared library (for `proto` tests) that may include the
 # runtime's C header: %cc-shared IN.c -o OUT.so
