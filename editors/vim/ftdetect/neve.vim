@@ -1,0 +1,2 @@
+" Neve source files.
+autocmd BufRead,BufNewFile *.nv setfiletype neve
