@@ -25,6 +25,7 @@ config.substitutions.append(("%neve-translate", os.path.join(tools, "neve-transl
 config.substitutions.append(("%neve-opt", os.path.join(tools, "neve-opt")))
 config.substitutions.append(("%neve-lsp", os.path.join(tools, "neve-lsp")))
 config.substitutions.append(("%neve-mlir-lsp", os.path.join(tools, "neve-mlir-lsp")))
+config.substitutions.append(("%neve-launch", os.path.join(tools, "neve-launch")))
 config.substitutions.append(("%neve-fuzz", os.path.join(tools, "neve-fuzz")))
 config.substitutions.append(("%neve_obj_root", config.neve_obj_root))
 config.substitutions.append(("%mlir_include", os.path.join(os.path.dirname(config.llvm_tools_dir), "include")))

@@ -1018,6 +1018,27 @@ void bf16_cpu_save(void *ctx, const uint16_t *h, int32_t n,
                    const neve_str *path);
 void bf16_pp_save(void *ctx, const uint16_t *p, int32_t n,
                   const neve_str *path);
+/// NCCL collectives for Frost's data parallelism (GPU/Nccl.cpp; NCCL loaded
+/// at run time, NVLink multicast off). Rank 0 writes its unique id to a
+/// file with nccl_id_create; every rank then calls nccl_comm_init with the
+/// same file (waiting up to \p timeout_s for it). The collectives are
+/// float32 on the calling thread's stream; \p op: 0 sum, 1 average, 2 max.
+bool nccl_id_create(void *ctx, const neve_str *path);
+void *nccl_comm_init(void *ctx, const neve_str *id_path, int32_t nranks,
+                     int32_t rank, int32_t timeout_s);
+void nccl_comm_destroy(void *ctx, void *comm);
+int32_t nccl_comm_size(void *ctx, void *comm);
+int32_t nccl_comm_rank(void *ctx, void *comm);
+void nccl_all_reduce(void *ctx, void *comm, const float *send, float *recv,
+                     int32_t n, int32_t op);
+void nccl_broadcast(void *ctx, void *comm, const float *send, float *recv,
+                    int32_t n, int32_t root);
+/// recv holds nranks * n floats, rank r's n at r * n.
+void nccl_all_gather(void *ctx, void *comm, const float *send, float *recv,
+                     int32_t n);
+/// send holds nranks * n floats; rank r receives the reduction of block r.
+void nccl_reduce_scatter(void *ctx, void *comm, const float *send,
+                         float *recv, int32_t n, int32_t op);
 /// cuDNN convolutions for Frost's Conv2d (GPU/Cudnn.cpp): float32 NCHW, filter
 /// [cout, cin, k, k]; the backward ones accumulate into dx / dw.
 void conv2d_cudnn_allow_tf32(void *ctx, bool allow);
