@@ -12,3 +12,14 @@ if [ -z "${NEVE_CUDNN_LIBRARY:-}" ]; then
     export LD_LIBRARY_PATH="$(dirname "$cudnn")${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
   fi
 fi
+# NCCL (Frost's DataParallel) likewise: the system's libnccl.so.2 if the
+# loader finds it, else the copy in PyTorch's wheel.
+if [ -z "${NEVE_NCCL_LIBRARY:-}" ] && ! ldconfig -p 2>/dev/null | grep -q 'libnccl.so.2 '; then
+  nccl=$(python3 -c 'import os, nvidia.nccl as c; print(os.path.join(list(c.__path__)[0], "lib", "libnccl.so.2"))' 2>/dev/null || true)
+  if [ -n "$nccl" ] && [ -f "$nccl" ]; then
+    export NEVE_NCCL_LIBRARY="$nccl"
+  elif [ -f /usr/local/cuda/lib64/libnccl.so.2 ]; then
+    export NEVE_NCCL_LIBRARY=/usr/local/cuda/lib64/libnccl.so.2
+  fi
+fi
+export NCCL_NVLS_ENABLE=0
