@@ -17,27 +17,26 @@ import re
 import subprocess
 
 
+# line pattern -> (field, converter)
+FIELDS = [
+    (r"ms/step: ([\d.]+)", "ms_per_step", float),
+    (r"test accuracy: ([\d.]+)%", "test_accuracy", float),
+    (r"train seconds: ([\d.]+)", "train_seconds", float),
+    (r"images/s: ([\d.]+)", "images_per_s", float),
+    (r"loss (fell|did not fall)", "loss_fell", lambda v: v == "fell"),
+]
+
+
 def parse(text):
     r = {"losses": []}
     for line in text.splitlines():
         m = re.match(r"step (\d+) loss ([-\d.einf]+)", line)
         if m:
             r["losses"].append([int(m[1]), float(m[2])])
-        m = re.match(r"ms/step: ([\d.]+)", line)
-        if m:
-            r["ms_per_step"] = float(m[1])
-        m = re.match(r"test accuracy: ([\d.]+)%", line)
-        if m:
-            r["test_accuracy"] = float(m[1])
-        m = re.match(r"train seconds: ([\d.]+)", line)
-        if m:
-            r["train_seconds"] = float(m[1])
-        m = re.match(r"images/s: ([\d.]+)", line)
-        if m:
-            r["images_per_s"] = float(m[1])
-        m = re.match(r"loss (fell|did not fall)", line)
-        if m:
-            r["loss_fell"] = m[1] == "fell"
+        for pattern, field, convert in FIELDS:
+            m = re.match(pattern, line)
+            if m:
+                r[field] = convert(m[1])
     if not r["losses"]:
         del r["losses"]
     return r

@@ -9,6 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "FakeNccl.h"
 #include "NcclApi.h"
 
 #include <cstdlib>
@@ -26,13 +27,6 @@ constexpr ncclResult_t kInvalidUsage = 5;
 
 extern "C" {
 
-struct FakeNcclStats {
-  int inits, destroys, collectives;
-  void *lastStream;
-  size_t lastCount;
-  int lastOp;
-  int nvlsOffAtInit;
-};
 static FakeNcclStats stats;
 
 __attribute__((visibility("default"))) void

@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Driver.h"
+#include "FakeNccl.h"
 #include "GpuRuntimeTestSupport.h"
 
 #include <cstdio>
@@ -27,14 +28,6 @@ using namespace neve_test;
 testing::Environment *const fakeDriverEnvironment =
     testing::AddGlobalTestEnvironment(new FakeDriverEnvironment);
 
-struct FakeNcclStats {
-  int inits, destroys, collectives;
-  void *lastStream;
-  size_t lastCount;
-  int lastOp;
-  int nvlsOffAtInit;
-};
-
 FakeNcclStats ncclStats() {
   void *lib = dlopen(NEVE_FAKE_NCCL_PATH, RTLD_NOW | RTLD_NOLOAD);
   EXPECT_NE(lib, nullptr) << "the fake NCCL is not loaded";
@@ -49,6 +42,14 @@ FakeNcclStats ncclStats() {
 }
 
 neve_str *str(const std::string &s) { return neve_str_from_cstr(s.c_str()); }
+
+/// n floats of device buffer p, read back (the host copy freed).
+std::vector<float> readBack(const float *p, size_t n) {
+  float *h = float_pp_cpu(neve_context(), p, int64_t(n));
+  std::vector<float> v = toVector(h, n);
+  std::free(h);
+  return v;
+}
 
 std::string tempPath(const char *name) {
   return (testing::TempDir() + name + std::to_string(getpid()));
@@ -84,24 +85,24 @@ TEST_F(NcclTest, HandshakeAndCollectivesOnOneRank) {
   EXPECT_EQ(s.lastCount, 4u);
   EXPECT_EQ(s.lastOp, 4) << "average is ncclAvg";
   EXPECT_EQ(s.lastStream, static_cast<void *>(neve_gpu::threadStream()));
-  EXPECT_EQ(toVector(float_pp_cpu(ctx, y, 4), 4), toVector(in, 4));
+  EXPECT_EQ(readBack(y, 4), toVector(in, 4));
 
   float *z = zeros_cuda(ctx, 4);
   nccl_broadcast(ctx, comm, y, z, 4, 0);
-  EXPECT_EQ(toVector(float_pp_cpu(ctx, z, 4), 4), toVector(in, 4));
+  EXPECT_EQ(readBack(z, 4), toVector(in, 4));
   float *g = zeros_cuda(ctx, 4);
   nccl_all_gather(ctx, comm, z, g, 4);
-  EXPECT_EQ(toVector(float_pp_cpu(ctx, g, 4), 4), toVector(in, 4));
+  EXPECT_EQ(readBack(g, 4), toVector(in, 4));
   float *r = zeros_cuda(ctx, 4);
   nccl_reduce_scatter(ctx, comm, g, r, 4, 0);
   s = ncclStats();
   EXPECT_EQ(s.collectives, 4);
   EXPECT_EQ(s.lastOp, 0) << "sum is ncclSum";
-  EXPECT_EQ(toVector(float_pp_cpu(ctx, r, 4), 4), toVector(in, 4));
+  EXPECT_EQ(readBack(r, 4), toVector(in, 4));
   // in place, as gradient averaging does
   nccl_all_reduce(ctx, comm, r, r, 4, 2);
   EXPECT_EQ(ncclStats().lastOp, 2) << "max is ncclMax";
-  EXPECT_EQ(toVector(float_pp_cpu(ctx, r, 4), 4), toVector(in, 4));
+  EXPECT_EQ(readBack(r, 4), toVector(in, 4));
   nccl_comm_destroy(ctx, comm);
   EXPECT_EQ(ncclStats().destroys, 1);
   std::remove(id.c_str());
