@@ -97,7 +97,18 @@ private:
   }
   static std::string typeStr(const Type *t) { return t ? t->str() : "?"; }
 
+  /// A class named in a type (`Point p`, `def Point f()`): hover and
+  /// definition lead to the class.
+  void typeName(const TypeExpr *te, const Type *t) {
+    if (!te || !t)
+      return;
+    if (ClassDecl *c = t->getClass())
+      if (te->name == c->name)
+        add(te->loc, te->name, "class " + c->name, c->loc, c->name);
+  }
+
   void var(const VarDecl &v, bool param) {
+    typeName(v.typeExpr.get(), v.type);
     std::string t = v.type ? v.type->str()
                            : (v.typeExpr ? v.typeExpr->str() : "var");
     add(v.loc, v.name, (param ? "(parameter) " : "") + t + " " + v.name, v.loc,
@@ -125,6 +136,7 @@ private:
         s.children.push_back(fs);
         add(f->loc, f->name, typeStr(f->type) + " " + c.name + "." + f->name,
             f->loc, f->name);
+        typeName(&f->typeExpr, f->type);
       }
       if (c.ctor)
         s.children.push_back(funcSymbol(*c.ctor));
@@ -150,8 +162,10 @@ private:
   void func(const FuncDecl &f, bool topLevel = true) {
     if (topLevel && inMain(f.loc))
       a.syms.push_back(funcSymbol(f));
-    if (f.kind != FuncKind::Main && f.kind != FuncKind::Ctor)
+    if (f.kind != FuncKind::Main && f.kind != FuncKind::Ctor) {
       add(f.loc, f.name, signatureOf(f), f.loc, f.name);
+      typeName(&f.returnTypeExpr, f.returnType);
+    }
     for (auto &p : f.params)
       var(*p, true);
     block(f.body);
