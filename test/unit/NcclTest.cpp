@@ -70,6 +70,7 @@ TEST_F(NcclTest, HandshakeAndCollectivesOnOneRank) {
   ASSERT_TRUE(nccl_id_create(ctx, str(id)));
   void *comm = nccl_comm_init(ctx, str(id), 1, 0, 5);
   ASSERT_NE(comm, nullptr);
+  EXPECT_NE(access(id.c_str(), F_OK), 0) << "rank 0 removes the id file";
   EXPECT_EQ(nccl_comm_size(ctx, comm), 1);
   EXPECT_EQ(nccl_comm_rank(ctx, comm), 0);
   FakeNcclStats s = ncclStats();

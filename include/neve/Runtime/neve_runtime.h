@@ -1021,7 +1021,8 @@ void bf16_pp_save(void *ctx, const uint16_t *p, int32_t n,
 /// NCCL collectives for Frost's data parallelism (GPU/Nccl.cpp; NCCL loaded
 /// at run time, NVLink multicast off). Rank 0 writes its unique id to a
 /// file with nccl_id_create; every rank then calls nccl_comm_init with the
-/// same file (waiting up to \p timeout_s for it). The collectives are
+/// same file (waiting up to \p timeout_s for it; rank 0 removes it once
+/// the communicator exists). The collectives are
 /// float32 on the calling thread's stream; \p op: 0 sum, 1 average, 2 max.
 bool nccl_id_create(void *ctx, const neve_str *path);
 void *nccl_comm_init(void *ctx, const neve_str *id_path, int32_t nranks,

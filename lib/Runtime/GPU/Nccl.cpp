@@ -143,6 +143,10 @@ extern "C" void *nccl_comm_init(void *ctx, const neve_str *idPath,
   (void)neve_gpu::api(); // NCCL works on the runtime's device, its context current
   ncclComm_t comm = nullptr;
   ok(api.ncclCommInitRank(&comm, nranks, id, rank), "ncclCommInitRank");
+  // the initialisation is collective: once it returns, every rank has read
+  // the id, and rank 0 removes the file
+  if (rank == 0)
+    std::remove(p.c_str());
   return comm;
 }
 
