@@ -551,19 +551,19 @@ static const char *const arrayMethods[] = {"size", "append", "pop", "clear",
 static const char *const mapMethods[] = {"has", "size", "keys", "values",
                                          "clear", "remove"};
 
-std::vector<Completion> Analysis::complete(const std::string &text,
+std::vector<Completion> Analysis::complete(const std::string &current,
                                            unsigned off) const {
   std::vector<Completion> out;
-  off = std::min<unsigned>(off, text.size());
+  off = std::min<unsigned>(off, current.size());
   // the identifier being typed, and what precedes it
   unsigned start = off;
-  while (start > 0 && (isalnum((unsigned char)text[start - 1]) || text[start - 1] == '_'))
+  while (start > 0 && (isalnum((unsigned char)current[start - 1]) || current[start - 1] == '_'))
     --start;
-  if (start > 0 && text[start - 1] == '.') {
+  if (start > 0 && current[start - 1] == '.') {
     unsigned e = start - 1, b = e;
-    while (b > 0 && (isalnum((unsigned char)text[b - 1]) || text[b - 1] == '_'))
+    while (b > 0 && (isalnum((unsigned char)current[b - 1]) || current[b - 1] == '_'))
       --b;
-    std::string base = text.substr(b, e - b);
+    std::string base = current.substr(b, e - b);
     const Type *t = nullptr;
     if (base == "self") {
       // the class of the nearest method or constructor before the position

@@ -72,9 +72,9 @@ static Position positionFrom(const json &params) {
 json Server::update(const std::string &uri, std::string text) {
   Document &d = docs[uri];
   d.text = std::move(text);
-  d.analysis = std::make_unique<Analysis>(uriToPath(uri), d.text, libsDir);
+  d.analysis = std::make_shared<Analysis>(uriToPath(uri), d.text, libsDir);
   if (d.analysis->checked())
-    d.lastChecked = std::make_unique<Analysis>(uriToPath(uri), d.text, libsDir);
+    d.lastChecked = d.analysis;
   json diagnostics = json::array();
   for (const Diag &dg : d.analysis->diagnostics())
     diagnostics.push_back({{"range", toJson(dg.range)},
@@ -168,9 +168,7 @@ std::vector<json> Server::handle(const json &msg) {
         // the text being typed rarely parses ("x."): the names and types
         // come from the last analysis that type-checked, the prefix from
         // the current text
-        const Analysis &a = d->analysis->checked() || !d->lastChecked
-                                ? *d->analysis
-                                : *d->lastChecked;
+        const Analysis &a = d->lastChecked ? *d->lastChecked : *d->analysis;
         std::vector<Completion> cs =
             a.complete(d->text, offsetIn(d->text, positionFrom(params)));
         for (const Completion &c : cs)

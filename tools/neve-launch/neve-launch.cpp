@@ -101,7 +101,6 @@ int main(int argc, char **argv) {
   if (i >= argc)
     return usage("no program to run");
 
-  char dirTemplate[] = "/tmp/neve-launch-XXXXXX";
   const char *tmpdir = std::getenv("TMPDIR");
   std::string tmpl = std::string(tmpdir && *tmpdir ? tmpdir : "/tmp") +
                      "/neve-launch-XXXXXX";
@@ -110,7 +109,7 @@ int main(int argc, char **argv) {
   char *dir = mkdtemp(dirBuf.data());
   if (!dir) {
     std::fprintf(stderr, "neve-launch: cannot create a directory %s: %s\n",
-                 dirTemplate, std::strerror(errno));
+                 tmpl.c_str(), std::strerror(errno));
     return 1;
   }
   std::string idFile = std::string(dir) + "/nccl-id";

@@ -34,10 +34,10 @@ public:
 private:
   struct Document {
     std::string text;
-    std::unique_ptr<Analysis> analysis;
-    /// The last analysis that type-checked: completion uses it while the
-    /// text being typed does not parse.
-    std::unique_ptr<Analysis> lastChecked;
+    std::shared_ptr<Analysis> analysis;
+    /// The last analysis that type-checked (often `analysis` itself):
+    /// completion uses it while the text being typed does not parse.
+    std::shared_ptr<Analysis> lastChecked;
   };
 
   nlohmann::json update(const std::string &uri, std::string text);

@@ -27,7 +27,6 @@
 
 #include "neve/Runtime/neve_runtime.h"
 
-#include <dlfcn.h>
 
 #include <atomic>
 #include <cstdlib>
@@ -52,19 +51,13 @@ const CudnnApi &cudnn() {
   static CudnnApi api;
   static std::once_flag once;
   std::call_once(once, [] {
-    const char *env = std::getenv("NEVE_CUDNN_LIBRARY");
-    const char *name = env && *env ? env : "libcudnn.so.9";
-    void *lib = dlopen(name, RTLD_NOW | RTLD_GLOBAL);
-    if (!lib)
-      fatal(errorSite(),
-            std::string("Conv2d with the cuDNN backend: cannot load cuDNN (") +
-                dlerror() +
-                "); install cuDNN 9 or set NEVE_CUDNN_LIBRARY to its "
-                "libcudnn.so.9");
+    std::string name;
+    void *lib = openLibrary(
+        "NEVE_CUDNN_LIBRARY", "libcudnn.so.9",
+        "Conv2d with the cuDNN backend: cannot load cuDNN",
+        "install cuDNN 9 or set NEVE_CUDNN_LIBRARY to its libcudnn.so.9", name);
 #define NEVE_CUDNN_LOAD(fn)                                                    \
-  api.fn = reinterpret_cast<PFN_##fn>(dlsym(lib, #fn));                        \
-  if (!api.fn)                                                                 \
-    fatal(errorSite(), std::string("cuDNN library ") + name + " lacks " #fn);
+  api.fn = reinterpret_cast<PFN_##fn>(librarySymbol(lib, #fn, "cuDNN", name));
     NEVE_CUDNN_ENTRY_POINTS(NEVE_CUDNN_LOAD)
 #undef NEVE_CUDNN_LOAD
   });

@@ -304,6 +304,26 @@ bool isKernelFault(CUresult r) {
   }
 }
 
+void *openLibrary(const char *envVar, const char *fallback,
+                  const std::string &cannotLoad, const std::string &hint,
+                  std::string &name) {
+  const char *env = std::getenv(envVar);
+  name = env && *env ? env : fallback;
+  void *lib = dlopen(name.c_str(), RTLD_NOW | RTLD_GLOBAL);
+  if (!lib)
+    fatal(errorSite(), cannotLoad + " (" + dlerror() + "); " + hint);
+  return lib;
+}
+
+void *librarySymbol(void *lib, const char *symbol, const char *vendor,
+                    const std::string &name) {
+  void *p = dlsym(lib, symbol);
+  if (!p)
+    fatal(errorSite(),
+          std::string(vendor) + " library " + name + " lacks " + symbol);
+  return p;
+}
+
 void checkAsync(CUresult r, const char *what) {
   if (r == CUDA_SUCCESS)
     return;

@@ -89,6 +89,18 @@ std::string siteText(Site site);
 /// is not CUDA_SUCCESS.
 void check(CUresult r, const char *what);
 
+/// A vendor library loaded at run time (cuDNN, NCCL): dlopen of $\p envVar,
+/// else \p fallback. On failure ends the program with `<cannotLoad>
+/// (<dlerror>); <hint>`. \p name receives the file opened.
+void *openLibrary(const char *envVar, const char *fallback,
+                  const std::string &cannotLoad, const std::string &hint,
+                  std::string &name);
+
+/// \p symbol of \p lib; ends the program with `<vendor> library <name>
+/// lacks <symbol>` when it is missing.
+void *librarySymbol(void *lib, const char *symbol, const char *vendor,
+                    const std::string &name);
+
 /// Like check, for calls that report earlier asynchronous work (stream,
 /// event and context synchronisation, copies): a fault of a kernel names
 /// the calling thread's last launch: `error in kernel 'K' launched at

@@ -25,7 +25,6 @@
 
 #include "neve/Runtime/neve_runtime.h"
 
-#include <dlfcn.h>
 #include <unistd.h>
 
 #include <chrono>
@@ -52,18 +51,13 @@ const NcclApi &nccl() {
   static std::once_flag once;
   std::call_once(once, [] {
     setenv("NCCL_NVLS_ENABLE", "0", 1);
-    const char *env = std::getenv("NEVE_NCCL_LIBRARY");
-    const char *name = env && *env ? env : "libnccl.so.2";
-    void *lib = dlopen(name, RTLD_NOW | RTLD_GLOBAL);
-    if (!lib)
-      fatal(errorSite(),
-            std::string("NCCL collectives: cannot load NCCL (") + dlerror() +
-                "); install NCCL 2 or set NEVE_NCCL_LIBRARY to its "
-                "libnccl.so.2");
+    std::string name;
+    void *lib = openLibrary(
+        "NEVE_NCCL_LIBRARY", "libnccl.so.2",
+        "NCCL collectives: cannot load NCCL",
+        "install NCCL 2 or set NEVE_NCCL_LIBRARY to its libnccl.so.2", name);
 #define NEVE_NCCL_LOAD(fn)                                                     \
-  api.fn = reinterpret_cast<PFN_##fn>(dlsym(lib, #fn));                        \
-  if (!api.fn)                                                                 \
-    fatal(errorSite(), std::string("NCCL library ") + name + " lacks " #fn);
+  api.fn = reinterpret_cast<PFN_##fn>(librarySymbol(lib, #fn, "NCCL", name));
     NEVE_NCCL_ENTRY_POINTS(NEVE_NCCL_LOAD)
 #undef NEVE_NCCL_LOAD
   });
