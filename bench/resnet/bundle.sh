@@ -29,6 +29,7 @@ sed -n 's@^# RUN: %neve run %S/[^ |]*\( [^|]*\)|.*@\1@p' test/gpu/example-resnet
   > "$out/tests/gpu-example-resnet.args"
 cp /usr/share/datasets/fashion-mnist/*.gz "$out/data/fashion-mnist/"
 cp /usr/lib/llvm-22/bin/FileCheck "$out/bin/"
+cp "$build/bin/neve-launch" "$out/bin/"   # bench/ddp
 xz -T1 -6 -c /lib/x86_64-linux-gnu/libz3.so.4 > "$out/lib/libz3.so.4.xz"
 commit=$(git rev-parse HEAD)
 dirty=$(git status --porcelain --untracked-files=no | grep -q . && echo "+dirty" || true)

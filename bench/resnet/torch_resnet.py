@@ -70,20 +70,23 @@ class Block(nn.Module):
 
 
 class ResNet(nn.Module):
-    def __init__(self):
+    """width: channels 16, 32, 64 times width (examples/resnet.nv width=W)."""
+
+    def __init__(self, width=1):
         super().__init__()
-        self.conv1 = nn.Conv2d(1, 16, 3, 1, 1, bias=False)
-        self.bn1 = nn.BatchNorm2d(16)
-        cin, layers = 16, []
+        base = 16 * width
+        self.conv1 = nn.Conv2d(1, base, 3, 1, 1, bias=False)
+        self.bn1 = nn.BatchNorm2d(base)
+        cin, layers = base, []
         for stage in range(3):
-            cout = 16 * 2 ** stage
+            cout = base * 2 ** stage
             blocks = []
             for b in range(3):
                 blocks.append(Block(cin, cout, 2 if b == 0 and stage > 0 else 1))
                 cin = cout
             layers.append(nn.Sequential(*blocks))
         self.layer1, self.layer2, self.layer3 = layers
-        self.fc = nn.Linear(64, 10, bias=False)
+        self.fc = nn.Linear(4 * base, 10, bias=False)
 
     def forward(self, x):
         h = F.relu(self.bn1(self.conv1(x)))

@@ -109,6 +109,40 @@ TEST_F(NcclTest, HandshakeAndCollectivesOnOneRank) {
   std::remove(id.c_str());
 }
 
+// Gradient all-reduces overlapped with backward: on the communicator's own
+// stream, forked from the thread's stream (an event and a wait) and joined
+// back by nccl_wait, which does nothing when nothing is pending.
+TEST_F(NcclTest, AsyncAllReduceRunsOnTheSideStreamAndJoins) {
+  void *ctx = neve_context();
+  std::string id = tempPath("nccl-async-");
+  std::remove(id.c_str());
+  ASSERT_TRUE(nccl_id_create(ctx, str(id)));
+  void *comm = nccl_comm_init(ctx, str(id), 1, 0, 5);
+  const float in[3] = {4.0f, -1.0f, 0.5f};
+  float *x = zeros_cuda(ctx, 3);
+  host_to_device(ctx, in, x, 3);
+  int waits = fakeStats().streamWaits;
+  int collectives = ncclStats().collectives;
+  nccl_all_reduce_async(ctx, comm, x, x, 3, 1);
+  FakeNcclStats s = ncclStats();
+  EXPECT_EQ(s.collectives, collectives + 1);
+  EXPECT_EQ(s.lastOp, 4);
+  ASSERT_NE(s.lastStream, nullptr);
+  EXPECT_NE(s.lastStream, static_cast<void *>(neve_gpu::threadStream()))
+      << "an asynchronous all-reduce leaves the thread's stream free";
+  EXPECT_EQ(fakeStats().streamWaits, waits + 1) << "forked after the thread's work";
+  void *side = s.lastStream;
+  nccl_all_reduce_async(ctx, comm, x, x, 3, 0);
+  EXPECT_EQ(ncclStats().lastStream, side) << "one side stream per communicator";
+  nccl_wait(ctx, comm);
+  EXPECT_EQ(fakeStats().streamWaits, waits + 3) << "joined back once";
+  nccl_wait(ctx, comm);
+  EXPECT_EQ(fakeStats().streamWaits, waits + 3) << "nothing pending: no wait";
+  EXPECT_EQ(readBack(x, 3), toVector(in, 3));
+  nccl_comm_destroy(ctx, comm);
+  std::remove(id.c_str());
+}
+
 using NcclDeathTest = neve_test::ThreadsafeDeathTest;
 
 TEST_F(NcclDeathTest, NoLibraryIsAClearError) {

@@ -1040,6 +1040,14 @@ void nccl_all_gather(void *ctx, void *comm, const float *send, float *recv,
 /// send holds nranks * n floats; rank r receives the reduction of block r.
 void nccl_reduce_scatter(void *ctx, void *comm, const float *send,
                          float *recv, int32_t n, int32_t op);
+/// Starts an all-reduce that overlaps the thread's later work: it runs on
+/// the communicator's own stream once the thread's work issued so far is
+/// done. Its result may be read only after nccl_wait.
+void nccl_all_reduce_async(void *ctx, void *comm, const float *send,
+                           float *recv, int32_t n, int32_t op);
+/// Orders the thread's later work after every asynchronous all-reduce
+/// started on \p comm (stream-ordered: the host does not wait).
+void nccl_wait(void *ctx, void *comm);
 /// cuDNN convolutions for Frost's Conv2d (GPU/Cudnn.cpp): float32 NCHW, filter
 /// [cout, cin, k, k]; the backward ones accumulate into dx / dw.
 void conv2d_cudnn_allow_tf32(void *ctx, bool allow);

@@ -14,6 +14,12 @@
 //
 // Collectives are float32 and run on the calling thread's stream, ordered
 // with its kernels; a result is there for the next kernel on that stream.
+// nccl_all_reduce_async is the exception that overlaps communication with
+// computation: it runs on the communicator's own stream after the work the
+// thread issued so far (an event forks it off the thread's stream), and
+// nccl_wait joins that stream back into the thread's (another event), so
+// kernels issued after nccl_wait see every result. Both are stream-ordered
+// (nothing waits on the host), so they can be captured in a CUDA graph.
 //
 // The types and constants are the subset of nccl.h in NcclApi.h;
 // test/unit/NcclApiCheckTest.cpp checks them against the real header.
@@ -46,6 +52,14 @@ struct NcclApi {
 #undef NEVE_NCCL_FIELD
 };
 
+/// A communicator and the side stream of its asynchronous all-reduces.
+struct Comm {
+  ncclComm_t nccl = nullptr;
+  CUstream side = nullptr;
+  CUevent fork = nullptr, join = nullptr;
+  int pending = 0; ///< asynchronous all-reduces since the last nccl_wait
+};
+
 const NcclApi &nccl() {
   static NcclApi api;
   static std::once_flag once;
@@ -76,11 +90,28 @@ std::string pathOf(const neve_str *s, const char *what) {
   return std::string(s->data, size_t(s->size));
 }
 
-ncclComm_t commOf(void *comm, const char *what) {
+Comm &commOf(void *comm, const char *what) {
   if (!comm)
     fatal(errorSite(), std::string(what) +
                            ": no communicator (nccl_comm_init first)");
-  return static_cast<ncclComm_t>(comm);
+  return *static_cast<Comm *>(comm);
+}
+
+ncclComm_t ncclOf(void *comm, const char *what) {
+  return commOf(comm, what).nccl;
+}
+
+/// The side stream and its events, created on first use.
+void ensureSide(Comm &c) {
+  if (c.side)
+    return;
+  const DriverApi &d = api();
+  check(d.cuStreamCreate(&c.side, CU_STREAM_NON_BLOCKING),
+        "creating the stream of asynchronous all-reduces");
+  check(d.cuEventCreate(&c.fork, CU_EVENT_DISABLE_TIMING),
+        "creating an all-reduce event");
+  check(d.cuEventCreate(&c.join, CU_EVENT_DISABLE_TIMING),
+        "creating an all-reduce event");
 }
 
 size_t countOf(int32_t n, const char *what) {
@@ -135,8 +166,8 @@ extern "C" void *nccl_comm_init(void *ctx, const neve_str *idPath,
     std::this_thread::sleep_for(std::chrono::milliseconds(20));
   }
   (void)neve_gpu::api(); // NCCL works on the runtime's device, its context current
-  ncclComm_t comm = nullptr;
-  ok(api.ncclCommInitRank(&comm, nranks, id, rank), "ncclCommInitRank");
+  auto *comm = new Comm;
+  ok(api.ncclCommInitRank(&comm->nccl, nranks, id, rank), "ncclCommInitRank");
   // the initialisation is collective: once it returns, every rank has read
   // the id, and rank 0 removes the file
   if (rank == 0)
@@ -146,22 +177,32 @@ extern "C" void *nccl_comm_init(void *ctx, const neve_str *idPath,
 
 extern "C" void nccl_comm_destroy(void *ctx, void *comm) {
   (void)ctx;
-  if (comm)
-    ok(nccl().ncclCommDestroy(static_cast<ncclComm_t>(comm)),
-       "ncclCommDestroy");
+  if (!comm)
+    return;
+  Comm *c = static_cast<Comm *>(comm);
+  if (c->side) {
+    const DriverApi &d = api();
+    check(d.cuStreamSynchronize(c->side),
+          "finishing the asynchronous all-reduces");
+    d.cuEventDestroy(c->fork);
+    d.cuEventDestroy(c->join);
+    d.cuStreamDestroy(c->side);
+  }
+  ok(nccl().ncclCommDestroy(c->nccl), "ncclCommDestroy");
+  delete c;
 }
 
 extern "C" int32_t nccl_comm_size(void *ctx, void *comm) {
   (void)ctx;
   int n = 0;
-  ok(nccl().ncclCommCount(commOf(comm, "nccl_comm_size"), &n), "ncclCommCount");
+  ok(nccl().ncclCommCount(ncclOf(comm, "nccl_comm_size"), &n), "ncclCommCount");
   return n;
 }
 
 extern "C" int32_t nccl_comm_rank(void *ctx, void *comm) {
   (void)ctx;
   int r = 0;
-  ok(nccl().ncclCommUserRank(commOf(comm, "nccl_comm_rank"), &r),
+  ok(nccl().ncclCommUserRank(ncclOf(comm, "nccl_comm_rank"), &r),
      "ncclCommUserRank");
   return r;
 }
@@ -185,9 +226,11 @@ static ncclRedOp_t redOp(int32_t op, const char *what) {
 extern "C" void nccl_all_reduce(void *ctx, void *comm, const float *send,
                                 float *recv, int32_t n, int32_t op) {
   (void)ctx;
-  ok(nccl().ncclAllReduce(send, recv, countOf(n, "nccl_all_reduce"),
-                          ncclFloat32, redOp(op, "nccl_all_reduce"),
-                          commOf(comm, "nccl_all_reduce"), threadStream()),
+  size_t count = countOf(n, "nccl_all_reduce");
+  ncclRedOp_t red = redOp(op, "nccl_all_reduce");
+  ncclComm_t c = ncclOf(comm, "nccl_all_reduce");
+  ok(nccl().ncclAllReduce(send, recv, count, ncclFloat32, red, c,
+                          threadStream()),
      "ncclAllReduce");
 }
 
@@ -195,7 +238,7 @@ extern "C" void nccl_broadcast(void *ctx, void *comm, const float *send,
                                float *recv, int32_t n, int32_t root) {
   (void)ctx;
   ok(nccl().ncclBroadcast(send, recv, countOf(n, "nccl_broadcast"),
-                          ncclFloat32, root, commOf(comm, "nccl_broadcast"),
+                          ncclFloat32, root, ncclOf(comm, "nccl_broadcast"),
                           threadStream()),
      "ncclBroadcast");
 }
@@ -204,7 +247,7 @@ extern "C" void nccl_all_gather(void *ctx, void *comm, const float *send,
                                 float *recv, int32_t n) {
   (void)ctx;
   ok(nccl().ncclAllGather(send, recv, countOf(n, "nccl_all_gather"),
-                          ncclFloat32, commOf(comm, "nccl_all_gather"),
+                          ncclFloat32, ncclOf(comm, "nccl_all_gather"),
                           threadStream()),
      "ncclAllGather");
 }
@@ -212,9 +255,39 @@ extern "C" void nccl_all_gather(void *ctx, void *comm, const float *send,
 extern "C" void nccl_reduce_scatter(void *ctx, void *comm, const float *send,
                                     float *recv, int32_t n, int32_t op) {
   (void)ctx;
-  ok(nccl().ncclReduceScatter(send, recv, countOf(n, "nccl_reduce_scatter"),
-                              ncclFloat32, redOp(op, "nccl_reduce_scatter"),
-                              commOf(comm, "nccl_reduce_scatter"),
+  size_t count = countOf(n, "nccl_reduce_scatter");
+  ncclRedOp_t red = redOp(op, "nccl_reduce_scatter");
+  ncclComm_t c = ncclOf(comm, "nccl_reduce_scatter");
+  ok(nccl().ncclReduceScatter(send, recv, count, ncclFloat32, red, c,
                               threadStream()),
      "ncclReduceScatter");
+}
+
+extern "C" void nccl_all_reduce_async(void *ctx, void *comm, const float *send,
+                                      float *recv, int32_t n, int32_t op) {
+  (void)ctx;
+  Comm &c = commOf(comm, "nccl_all_reduce_async");
+  size_t count = countOf(n, "nccl_all_reduce_async");
+  ncclRedOp_t red = redOp(op, "nccl_all_reduce_async");
+  ensureSide(c);
+  const DriverApi &d = api();
+  // after everything the thread issued so far (the gradients' kernels)
+  check(d.cuEventRecord(c.fork, threadStream()), "forking an all-reduce");
+  check(d.cuStreamWaitEvent(c.side, c.fork, 0), "forking an all-reduce");
+  ok(nccl().ncclAllReduce(send, recv, count, ncclFloat32, red, c.nccl,
+                          c.side),
+     "ncclAllReduce");
+  ++c.pending;
+}
+
+extern "C" void nccl_wait(void *ctx, void *comm) {
+  (void)ctx;
+  Comm &c = commOf(comm, "nccl_wait");
+  if (!c.pending)
+    return;
+  const DriverApi &d = api();
+  check(d.cuEventRecord(c.join, c.side), "joining the all-reduces");
+  check(d.cuStreamWaitEvent(threadStream(), c.join, 0),
+        "joining the all-reduces");
+  c.pending = 0;
 }

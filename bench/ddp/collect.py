@@ -1,0 +1,82 @@
+#!/usr/bin/env python3
+"""bench/ddp/run.sh's rows (rows.jsonl) -> bench/results/ddp.json.
+
+    python3 bench/ddp/collect.py ROWS.jsonl [...] [--out bench/results/ddp.json]
+
+Keeps every row (config "MODEL/CONFIG/N") and adds a summary per model
+and configuration: ms/step, images/s over all ranks, scaling efficiency
+against the same configuration on one rank (weak scaling: ideal keeps
+ms/step flat), test accuracy, and on one rank the launcher and
+all-reduce cost against the plain program. Rank counts not measured are
+listed under "not_measured" with the reason given by --missing-reason.
+"""
+import argparse
+import json
+
+BATCH = {"resnet": 32, "wide": 128}
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("rows", nargs="+")
+    ap.add_argument("--out", default="bench/results/ddp.json")
+    ap.add_argument("--missing-reason", default="")
+    a = ap.parse_args()
+    rows = []
+    for path in a.rows:
+        with open(path) as f:
+            rows += [json.loads(line) for line in f if line.strip()]
+    table = {}
+    for r in rows:
+        model, config, n = r["config"].split("/")
+        table.setdefault(model, {}).setdefault(config, {})[int(n)] = r
+    summary = {}
+    for model, configs in table.items():
+        out = summary.setdefault(model, {})
+        for config, by_n in configs.items():
+            one = by_n.get(1, {}).get("ms_per_step")
+            for n, r in sorted(by_n.items()):
+                ms = r.get("ms_per_step")
+                e = {"ms_per_step": ms, "test_accuracy": r.get("test_accuracy"),
+                     "error": r.get("error")}
+                if ms:
+                    e["images_per_s"] = round(n * BATCH.get(model, 0) * 1000.0 / ms, 1)
+                    if one:
+                        e["scaling_efficiency"] = round(one / ms, 3)
+                out.setdefault(config, {})[str(n)] = e
+        for dist, plain in [("frost-cudnn-graph", "frost-cudnn-graph-plain"),
+                            ("torch-ddp", "torch-plain")]:
+            d = configs.get(dist, {}).get(1, {}).get("ms_per_step")
+            p = configs.get(plain, {}).get(1, {}).get("ms_per_step")
+            if d and p:
+                out.setdefault("one_rank_cost", {})[dist] = {
+                    "ms_per_step": d, "plain_ms_per_step": p,
+                    "ratio": round(d / p, 3)}
+    measured = sorted({int(r["config"].split("/")[2]) for r in rows})
+    doc = {
+        "what": "data-parallel training, Frost (neve-launch, frost/distributed.nv) "
+                "against PyTorch DDP (torchrun); weak scaling, batch per rank fixed "
+                "(resnet: 32, wide: 128); bench/ddp/README.md",
+        "ranks_measured": measured,
+        "not_measured": [n for n in (2, 4, 8) if n not in measured],
+        "not_measured_reason": a.missing_reason,
+        "summary": summary,
+        "rows": rows,
+    }
+    with open(a.out, "w") as f:
+        json.dump(doc, f, indent=1)
+    for model, configs in summary.items():
+        for config, by_n in configs.items():
+            if config == "one_rank_cost":
+                for k, v in by_n.items():
+                    print(f"{model:7s} {k:24s} one rank: {v['ms_per_step']:.3f} ms/step vs "
+                          f"plain {v['plain_ms_per_step']:.3f} ({v['ratio']:.3f}x)")
+                continue
+            for n, e in by_n.items():
+                print(f"{model:7s} {config:24s} x{n}: {e['ms_per_step']} ms/step, "
+                      f"{e.get('images_per_s')} img/s, eff {e.get('scaling_efficiency')}, "
+                      f"acc {e['test_accuracy']}")
+
+
+if __name__ == "__main__":
+    main()
