@@ -21,6 +21,8 @@ def main():
     ap.add_argument("rows", nargs="+")
     ap.add_argument("--out", default="bench/results/ddp.json")
     ap.add_argument("--missing-reason", default="")
+    ap.add_argument("--command", default="",
+                    help="how the rows were made (recorded in the file)")
     a = ap.parse_args()
     rows = []
     for path in a.rows:
@@ -57,6 +59,7 @@ def main():
         "what": "data-parallel training, Frost (neve-launch, frost/distributed.nv) "
                 "against PyTorch DDP (torchrun); weak scaling, batch per rank fixed "
                 "(resnet: 32, wide: 128); bench/ddp/README.md",
+        "command": a.command,
         "ranks_measured": measured,
         "not_measured": [n for n in (2, 4, 8) if n not in measured],
         "not_measured_reason": a.missing_reason,
