@@ -4,6 +4,7 @@
 #include "neve/Conversion/Passes.h"
 #include "neve/Dialect/Layout/IR/LayoutDialect.h"
 #include "neve/Dialect/Layout/Transforms/Passes.h"
+#include "neve/Dialect/Neve/Transforms/Passes.h"
 #include "neve/Dialect/Neve/IR/NeveDialect.h"
 
 #include "mlir/Conversion/Passes.h"
@@ -47,6 +48,7 @@ void mlir::neve::registerAllNeveDialects(DialectRegistry &registry) {
 void mlir::neve::registerAllNevePasses() {
   registerNeveConversionPasses();
   layout::registerLayoutPasses();
+  neve::registerNeveTransformsPasses();
   // Upstream passes used by Neve's pipelines.
   registerTransformsPasses();
   registerConversionPasses();

@@ -3,6 +3,7 @@
 #include "neve/Pipeline/Pipeline.h"
 #include "neve/Conversion/Passes.h"
 #include "neve/Dialect/Layout/Transforms/Passes.h"
+#include "neve/Dialect/Neve/Transforms/Passes.h"
 #include "neve/Frontend/MLIRGen.h"
 #include "RecursiveInline.h"
 
@@ -32,6 +33,15 @@ using namespace neve;
 
 void neve::buildNeveCleanupPipeline(mlir::OpPassManager &pm) {
   pm.addPass(mlir::createMem2Reg());
+  pm.addPass(mlir::createCanonicalizerPass());
+  pm.addPass(mlir::createCSEPass());
+}
+
+void neve::buildFusionPipeline(mlir::OpPassManager &pm,
+                               llvm::ArrayRef<std::string> patterns) {
+  mlir::neve::NeveFusePassOptions options;
+  options.patterns.assign(patterns.begin(), patterns.end());
+  pm.addPass(mlir::neve::createNeveFusePass(options));
   pm.addPass(mlir::createCanonicalizerPass());
   pm.addPass(mlir::createCSEPass());
 }

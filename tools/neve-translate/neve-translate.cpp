@@ -18,6 +18,7 @@
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Pass/PassManager.h"
@@ -86,12 +87,37 @@ cl::opt<std::string> diagFormat("diagnostics",
                                 cl::init("text"), cl::cat(category));
 cl::opt<unsigned> optLevel("O", cl::desc("Optimization level (0-3)"),
                            cl::Prefix, cl::init(2), cl::cat(category));
+cl::opt<bool> noFuse("fno-fuse",
+                     cl::desc("Do not fuse kernels (neve-fuse; on at -O2 and above)"),
+                     cl::cat(category));
+cl::list<std::string> fuse("ffuse",
+                           cl::desc("Fusion patterns to apply (default: those "
+                                    "on by default), e.g. -ffuse=elementwise"),
+                           cl::CommaSeparated, cl::value_desc("PATTERN,..."),
+                           cl::cat(category));
+cl::list<std::string> rpass("Rpass",
+                            cl::desc("Print the remarks of a pass: -Rpass=neve-fuse"),
+                            cl::value_desc("PASS"), cl::cat(category));
 cl::list<std::string> libs("l", cl::desc("Link with library NAME"),
                            cl::Prefix, cl::value_desc("NAME"),
                            cl::cat(category));
 cl::list<std::string> libDirs("L", cl::desc("Search DIR for libraries"),
                               cl::Prefix, cl::value_desc("DIR"),
                               cl::cat(category));
+
+/// "file:line:col" of the first source position in \p loc.
+std::string locationText(mlir::Location loc) {
+  if (auto fl = llvm::dyn_cast<mlir::FileLineColLoc>(loc))
+    return (fl.getFilename().str() + ":" + std::to_string(fl.getLine()) + ":" +
+            std::to_string(fl.getColumn()));
+  if (auto fused = llvm::dyn_cast<mlir::FusedLoc>(loc))
+    for (mlir::Location l : fused.getLocations())
+      if (std::string s = locationText(l); s != "<unknown>")
+        return s;
+  if (auto named = llvm::dyn_cast<mlir::NameLoc>(loc))
+    return locationText(named.getChildLoc());
+  return "<unknown>";
+}
 
 /// Writes `text` to -o (or stdout).
 /// "path:size:mtime", the identity `neve run` compares to reuse a build.
@@ -195,8 +221,23 @@ int compile(const char *argv0) {
   if (!mod)
     return 1;
 
+  // -Rpass=neve-fuse: the fusion pass's remarks, as file:line:col: remark:
+  bool fuseRemarks = llvm::any_of(rpass, [](const std::string &p) {
+    return p == "neve-fuse" || p == ".*" || p == "all";
+  });
+  mlir::ScopedDiagnosticHandler remarks(&context, [&](mlir::Diagnostic &d) {
+    if (d.getSeverity() != mlir::DiagnosticSeverity::Remark)
+      return mlir::failure(); // errors and warnings: the default printer
+    if (fuseRemarks)
+      llvm::errs() << locationText(d.getLocation()) << ": remark: " << d.str()
+                   << "\n";
+    return mlir::success();
+  });
+
   mlir::PassManager pm(&context);
   buildNeveCleanupPipeline(pm);
+  if (optLevel >= 2 && !noFuse)
+    buildFusionPipeline(pm, fuse);
   if (mlir::failed(pm.run(*mod)))
     return 1;
   if (emit == Emit::Neve)

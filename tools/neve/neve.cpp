@@ -31,7 +31,7 @@ namespace fs = llvm::sys::fs;
 namespace path = llvm::sys::path;
 
 static void usage() {
-  llvm::errs() << "usage: neve run [-l NAME] [-L DIR] FILE.nv [args...]\n"
+  llvm::errs() << "usage: neve run [-l NAME] [-L DIR] [-O0..3] [-fno-fuse] [-ffuse=P,...] [-Rpass=neve-fuse] FILE.nv [args...]\n"
                   "       neve build FILE.nv [-o BIN] [neve-translate options]\n";
 }
 
@@ -104,7 +104,8 @@ static int runTool(llvm::StringRef tool, llvm::ArrayRef<std::string> args) {
 }
 
 /// `neve run` options before the file: `-l NAME`, `-lNAME`, `-L DIR`,
-/// `-LDIR` (libraries for `proto` functions, §3.8). Returns the number of
+/// `-LDIR` (libraries for `proto` functions, §3.8), and the compiler's
+/// `-O0`..`-O3`, `-fno-fuse`, `-ffuse=P,...`, `-Rpass=neve-fuse`. Returns the number of
 /// arguments consumed, or -1 after reporting a bad option.
 static int parseRunOptions(int argc, char **argv,
                            std::vector<std::string> &linkArgs) {
@@ -118,6 +119,14 @@ static int parseRunOptions(int argc, char **argv,
     if (!arg.starts_with("-") || arg.size() < 2)
       break;
     char flag = arg[1];
+    // compiler options, passed to neve-translate as they are
+    if (arg == "-fno-fuse" || arg.starts_with("-ffuse=") ||
+        arg.starts_with("-Rpass=") ||
+        (arg.size() == 3 && flag == 'O' && arg[2] >= '0' && arg[2] <= '3')) {
+      linkArgs.push_back(arg.str());
+      ++i;
+      continue;
+    }
     if (flag != 'l' && flag != 'L') {
       llvm::errs() << "neve: unknown option '" << arg << "' before the file\n";
       return -1;

@@ -26,6 +26,12 @@ namespace neve {
 /// result is what `--emit=neve` prints.
 void buildNeveCleanupPipeline(mlir::OpPassManager &pm);
 
+/// Kernel fusion (neve-fuse) with the patterns named in \p patterns, or
+/// those on by default when it is empty; neve-translate runs it at -O2 and
+/// above unless -fno-fuse. What `--emit=neve` prints comes after it.
+void buildFusionPipeline(mlir::OpPassManager &pm,
+                         llvm::ArrayRef<std::string> patterns = {});
+
 /// Device code generation (§8): which GPUs the embedded kernels are for.
 struct DeviceOptions {
   /// The chip whose cubin is embedded (ptxas) and whose PTX --emit=ptx prints.

@@ -1,0 +1,45 @@
+//===- Passes.td - neve dialect transformations -----------*- tablegen -*-===//
+
+#ifndef NEVE_TRANSFORMS_PASSES
+#define NEVE_TRANSFORMS_PASSES
+
+include "mlir/Pass/PassBase.td"
+
+def NeveFusePass : Pass<"neve-fuse", "::mlir::ModuleOp"> {
+  let summary = "Kernel fusion: the researcher's extension point";
+  let description = [{
+    Applies the fusion patterns named in `patterns` (default: every pattern
+    registered as on by default; `neve-translate` runs this pass at `-O2`
+    and above unless `-fno-fuse` is given). Each pattern lives in its own
+    file under `lib/Dialect/Neve/Transforms/Fusion/` with a
+    `populate...Patterns` function and is registered once, in
+    `FusionRegistry.cpp`; `docs/tutorials/fusion-pattern.md` shows how to
+    add one.
+
+    Every fusion applied is reported as a remark at the fused code's
+    location naming the source lines it fused (`neve-translate
+    -Rpass=neve-fuse` prints them; `neve-opt` prints remarks with
+    `--mlir-print-diagnostics`-style handlers such as
+    `-verify-diagnostics`).
+
+    Patterns:
+    * `elementwise`: two consecutive kernel launches over the same 1-D
+      index space whose kernels are elementwise maps (thread k touches
+      element k of each buffer only), where the second reads a buffer the
+      first writes, become one launch of a fused kernel; a load of what
+      the first kernel stored is forwarded, and an intermediate buffer
+      that nothing else uses is no longer written or allocated. Refused
+      when the launches differ in grid, block or bound, when a buffer of
+      one kernel may alias a different buffer of the other (only the same
+      value, or a fresh allocation, is known not to), or when anything but
+      pure operations and allocations lies between the launches.
+  }];
+  let options = [
+    ListOption<"patterns", "patterns", "std::string",
+               "Fusion patterns to apply (default: those on by default)">
+  ];
+  let dependentDialects = ["::mlir::func::FuncDialect",
+                           "::mlir::LLVM::LLVMDialect"];
+}
+
+#endif // NEVE_TRANSFORMS_PASSES

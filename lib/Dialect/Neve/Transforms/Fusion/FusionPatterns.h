@@ -1,0 +1,20 @@
+//===- FusionPatterns.h - The fusion patterns of neve-fuse ------*- C++ -*-===//
+//
+// One populate function per pattern, each defined in its own file of this
+// directory and registered in FusionRegistry.cpp.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef NEVE_TRANSFORMS_FUSION_FUSIONPATTERNS_H
+#define NEVE_TRANSFORMS_FUSION_FUSIONPATTERNS_H
+
+#include "mlir/IR/PatternMatch.h"
+
+namespace mlir::neve {
+
+/// Consecutive elementwise kernel launches (ElementwiseFusion.cpp).
+void populateElementwiseFusionPatterns(RewritePatternSet &patterns);
+
+} // namespace mlir::neve
+
+#endif // NEVE_TRANSFORMS_FUSION_FUSIONPATTERNS_H
