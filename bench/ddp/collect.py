@@ -21,6 +21,8 @@ def main():
     ap.add_argument("rows", nargs="+")
     ap.add_argument("--out", default="bench/results/ddp.json")
     ap.add_argument("--missing-reason", default="")
+    ap.add_argument("--collectives",
+                    help="run.sh's collectives.txt: the host-checked collectives")
     ap.add_argument("--command", default="",
                     help="how the rows were made (recorded in the file)")
     a = ap.parse_args()
@@ -51,10 +53,31 @@ def main():
             d = configs.get(dist, {}).get(1, {}).get("ms_per_step")
             p = configs.get(plain, {}).get(1, {}).get("ms_per_step")
             if d and p:
+                ld = dict(map(tuple, configs[dist][1].get("losses", [])))
+                lp = dict(map(tuple, configs[plain][1].get("losses", [])))
+                both = sorted(set(ld) & set(lp))
                 out.setdefault("one_rank_cost", {})[dist] = {
                     "ms_per_step": d, "plain_ms_per_step": p,
-                    "ratio": round(d / p, 3)}
+                    "ratio": round(d / p, 3),
+                    # the single-rank loss curve against the plain trainer's
+                    # (mean loss per 100 steps)
+                    "loss_curve_max_abs_diff": round(max(
+                        (abs(ld[k] - lp[k]) for k in both), default=float("nan")), 4),
+                    "loss_curve_points": len(both)}
     measured = sorted({int(r["config"].split("/")[2]) for r in rows})
+    checks = {}
+    if a.collectives:
+        n = None
+        with open(a.collectives) as f:
+            for line in f:
+                if line.startswith("=== collectives x"):
+                    n = line.split("x", 1)[1].split(":")[0]
+                    checks[n] = {"ok": 0, "failed": 0, "exit": int(
+                        line.rsplit("exit ", 1)[1].rstrip(")\n"))}
+                elif n and line.rstrip().endswith(" ok"):
+                    checks[n]["ok"] += 1
+                elif n and " FAIL " in line:
+                    checks[n]["failed"] += 1
     doc = {
         "what": "data-parallel training, Frost (neve-launch, frost/distributed.nv) "
                 "against PyTorch DDP (torchrun); weak scaling, batch per rank fixed "
@@ -63,6 +86,7 @@ def main():
         "ranks_measured": measured,
         "not_measured": [n for n in (2, 4, 8) if n not in measured],
         "not_measured_reason": a.missing_reason,
+        "collectives_checked_on_host": checks,
         "summary": summary,
         "rows": rows,
     }
@@ -73,7 +97,8 @@ def main():
             if config == "one_rank_cost":
                 for k, v in by_n.items():
                     print(f"{model:7s} {k:24s} one rank: {v['ms_per_step']:.3f} ms/step vs "
-                          f"plain {v['plain_ms_per_step']:.3f} ({v['ratio']:.3f}x)")
+                          f"plain {v['plain_ms_per_step']:.3f} ({v['ratio']:.3f}x); loss curve "
+                          f"within {v['loss_curve_max_abs_diff']} over {v['loss_curve_points']} points")
                 continue
             for n, e in by_n.items():
                 print(f"{model:7s} {config:24s} x{n}: {e['ms_per_step']} ms/step, "

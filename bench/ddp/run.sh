@@ -14,6 +14,8 @@
 # frost-cudnn-eager (neve-launch -n N examples/resnet.nv), torch-ddp
 # (torchrun, eager); with one rank also the plain programs without the
 # launcher (frost-cudnn-graph-plain, torch-plain) for DDP's own cost.
+# First, bench/ddp/collectives.nv checks every collective against a host
+# computation on each rank count ($OUT/collectives.txt).
 # Rows (bench/resnet/row.py, kind "ddp", config "MODEL/CONFIG/N") go to
 # $OUT/rows.jsonl, outputs to $OUT/runs.txt and $OUT/progress.txt;
 # bench/ddp/collect.py turns them into bench/results/ddp.json.
@@ -54,6 +56,15 @@ run() { # MODEL CONFIG N COMMAND...
     --steps "$steps" --commit "$commit" --command "$(echo "$*" | rel)" --rc "$rc" >> "$out/rows.jsonl"
   { echo "=== $model $config x$n: $(echo "$*" | rel) (exit $rc)"; cat "$l"; } >> "$out/runs.txt"
 }
+
+# the collectives against a host computation, on every rank count
+for n in $ranks; do
+  l="$work/collectives-$n.log"
+  "$launch" -n "$n" "$bundle/bench/ddp-collectives" > "$l" 2>&1
+  rc=$?
+  { echo "=== collectives x$n: neve-launch -n $n BUNDLE/bench/ddp-collectives (exit $rc)"; cat "$l"; } >> "$out/collectives.txt"
+  note "collectives x$n: exit $rc, $(grep -c ' ok$' "$l") ok, $(grep -c FAIL "$l") failed"
+done
 
 for model in $models; do
   case $model in
