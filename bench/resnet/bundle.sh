@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # A slim bundle for bench/resnet/run.sh (the full `make gpu-bundle` holds
 # every GPU test and is near the device tool's 64 MiB): examples/resnet.nv
-# and bench/resnet/*.nv (in bench/), Frost's GPU tests and the reduced
+# and bench/resnet/*.nv (in bench/), bench/ddp's collectives check and
+# neve-launch, Frost's and kernel fusion's GPU tests and the reduced
 # ResNet test (in tests/, so that scripts/gpu-run.sh runs and checks them:
 # FileCheck and its libz3 travel), Fashion-MNIST, and a manifest naming
 # the commit.
@@ -23,6 +24,14 @@ for src in test/gpu/frost/*.nv; do
   name="gpu-frost-$(basename "${src%.nv}")"
   "$translate" "$src" -o "$out/tests/$name"
   cp "$src" "$out/tests/$name.nv"
+done
+# kernel fusion's GPU test, fused (the default) and with -fno-fuse
+for src in test/gpu/fusion-*.nv; do
+  name="gpu-$(basename "${src%.nv}")"
+  "$translate" "$src" -o "$out/tests/$name"
+  "$translate" "$src" -fno-fuse -o "$out/tests/$name-nofuse"
+  cp "$src" "$out/tests/$name.nv"
+  cp "$src" "$out/tests/$name-nofuse.nv"
 done
 cp "$out/bench/example-resnet" "$out/tests/gpu-example-resnet"
 cp test/gpu/example-resnet.nv "$out/tests/gpu-example-resnet.nv"
