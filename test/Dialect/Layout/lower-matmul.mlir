@@ -10,11 +10,18 @@
 //     k a multiple of block_k, 16-byte aligned rows) copy without masks;
 //     the others pass a source element count (zero fill past the edges) and
 //     fall back to scalar copies for unaligned rows;
-//   - each pipeline: a prologue of stages-1 slices (one commit group each),
-//     then the scf.for main loop over ceil(k / block_k) slices carrying the
-//     accumulators (and the stage) as iter_args: wait for stages-2 groups,
-//     barrier, prefetch, commit, then per 16-wide k step ldmatrix fragments
-//     and m16n8k16 mma.sync; a final wait for 0 groups;
+//   - each pipeline: a prologue of stages-1 slices (one commit group each)
+//     and, with 3 or more stages, wait for stages-2 groups, barrier and
+//     slice 0's first fragments; then the scf.for main loop over
+//     ceil(k / block_k) slices carrying the accumulators, the fragments of
+//     the next k step, the stage and (unmasked) the prefetch column as
+//     iter_args: prefetch (unmasked: no branch, zero-fill past the last
+//     slice), commit, then per 16-wide k step ldmatrix of the next step's
+//     fragments and m16n8k16 mma.sync on the current ones, with the wait
+//     and barrier for slice kt+1 before the last step (whose next
+//     fragments are slice kt+1's first); with 2 stages the wait, barrier
+//     and first fragments are at the top of the loop; a final wait for 0
+//     groups;
 //   - the epilogue: Z[r, c] += acc, masked by Z's valid extents.
 
 // 128x128 bf16 tile, defaults (3 stages, block_k 32): 4 warps of 64x64,
@@ -72,41 +79,63 @@
 // CHECK-NOT: nvgpu.device_async_copy
 // CHECK: nvvm.cp.async.commit.group
 //
-// Main loop: 128 accumulators and the stage as iteration values.
+// Slice 0 landed: its first k step's fragments are loaded before the loop.
 // CHECK: %[[ZERO:.*]] = arith.constant 0.000000e+00 : f32
-// CHECK: %[[LOOP:.*]]:129 = scf.for %[[KT:[^ ]*]] = %{{.*}} to %[[SLICES]] step %{{.*}} iter_args(%[[ACC0:[^ ]*]] = %[[ZERO]], %[[ACC1:[^ ]*]] = %[[ZERO]], %[[ACC2:[^ ]*]] = %[[ZERO]], %[[ACC3:[^ ]*]] = %[[ZERO]], {{.*}}, %[[STAGE:[^ ]*]] = %{{[^,]*}}) -> (f32, f32, {{.*}}, f32, index) {
 // CHECK-NEXT: nvvm.cp.async.wait.group 1
 // CHECK-NEXT: gpu.barrier
-// Prefetch slice kt+2 into the stage that slice kt-1 used.
-// CHECK-NEXT: %[[TWO:.*]] = arith.constant 2 : index
-// CHECK-NEXT: %[[NEXT:.*]] = arith.addi %[[KT]], %[[TWO]] : index
-// CHECK: arith.cmpi eq, %[[STAGE]], %{{.*}} : index
-// CHECK: %[[MORE:.*]] = arith.cmpi slt, %[[NEXT]], %[[SLICES]] : index
-// CHECK-NEXT: scf.if %[[MORE]] {
-// CHECK-COUNT-8: nvgpu.device_async_copy {{.*}}, 8 {bypassL1}
-// CHECK-NOT: nvgpu.device_async_copy
-// CHECK: nvvm.cp.async.commit.group
-// First k step: 4 A fragments (x4), 4 pairs of B fragments (x4), 32 mma.
-// CHECK-COUNT-4: nvgpu.ldmatrix %[[SA]][%{{.*}}] {numTiles = 4 : i32, transpose = false} : memref<12288xbf16, #gpu.address_space<workgroup>> -> vector<4x2xbf16>
-// CHECK-COUNT-4: nvgpu.ldmatrix %[[SB]][%{{.*}}] {numTiles = 4 : i32, transpose = false} : memref<12288xbf16, #gpu.address_space<workgroup>> -> vector<4x2xbf16>
+// CHECK-COUNT-4: nvgpu.ldmatrix %[[SA]]
+// CHECK-COUNT-4: nvgpu.ldmatrix %[[SB]]
 // CHECK-NOT: nvgpu.ldmatrix
-// CHECK: nvvm.mma.sync A[%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}]  B[%{{.*}}, %{{.*}}]  C[%[[ACC0]], %[[ACC1]], %[[ACC2]], %[[ACC3]]]
-// CHECK-SAME: multiplicandAPtxType = #nvvm.mma_type<bf16>
-// CHECK-SAME: shape = #nvvm.shape<m = 16, n = 8, k = 16>
-// CHECK-COUNT-31: nvvm.mma.sync
-// CHECK-NOT: nvvm.mma.sync
-// Second k step.
-// CHECK-COUNT-8: nvgpu.ldmatrix
-// CHECK-NOT: nvgpu.ldmatrix
-// CHECK-COUNT-32: nvvm.mma.sync
-// CHECK-NOT: nvvm.mma.sync
-// CHECK-NOT: nvgpu.ldmatrix
+//
+// Main loop: 128 accumulators, the 32 fragment rows of the next k step
+// (A: 4 tiles x 4, B: 8 tiles x 2), the stage and the first column of the
+// slice to prefetch (starting at 2 x 32) as iteration values.
+// CHECK: %[[LOOP:.*]]:162 = scf.for %[[KT:[^ ]*]] = %{{.*}} to %[[SLICES]] step %{{.*}} iter_args(%[[ACC0:[^ ]*]] = %[[ZERO]], %[[ACC1:[^ ]*]] = %[[ZERO]], %[[ACC2:[^ ]*]] = %[[ZERO]], %[[ACC3:[^ ]*]] = %[[ZERO]], {{.*}} = %[[ZERO]], %[[FA0:[^ ]*]] = %{{[0-9]+}}, {{.*}}, %[[STAGE:[^ ]*]] = %{{[^,]*}}, %[[KF:[^ ]*]] = %c64{{[^)]*}}) -> (f32, f32, {{.*}}, f32, vector<2xbf16>, {{.*}}, vector<2xbf16>, index, index) {
 // The next stage: (stage + 1) mod 3.
 // CHECK: %[[FOLLOW:.*]] = arith.addi %[[STAGE]], %{{.*}} : index
 // CHECK: %[[THREE:.*]] = arith.constant 3 : index
 // CHECK-NEXT: arith.cmpi eq, %[[FOLLOW]], %[[THREE]] : index
 // CHECK-NEXT: %[[NEWSTAGE:.*]] = arith.select
-// CHECK-NEXT: scf.yield {{.*}}, %[[NEWSTAGE]] : f32, f32, {{.*}}, f32, index
+// Prefetch slice kt+2 into the stage that slice kt-1 used, with no branch:
+// past the last slice the copies read nothing and zero-fill (8 or 0
+// source elements).
+// CHECK: %[[TWO:.*]] = arith.constant 2 : index
+// CHECK-NEXT: %[[NEXT:.*]] = arith.addi %[[KT]], %[[TWO]] : index
+// CHECK: arith.cmpi eq, %[[STAGE]], %{{.*}} : index
+// CHECK: %[[MORE:.*]] = arith.cmpi slt, %[[NEXT]], %[[SLICES]] : index
+// CHECK: %[[FILL:.*]] = arith.select %[[MORE]], %{{.*}}, %{{.*}} : index
+// CHECK-NOT: scf.if
+// CHECK: arith.addi %[[KF]], %{{.*}} : index
+// CHECK: nvgpu.device_async_copy %[[X]][%{{.*}}, %{{.*}}], %[[SA]][%{{.*}}], 8, %[[FILL]] {bypassL1}
+// CHECK-COUNT-3: nvgpu.device_async_copy %[[X]]{{.*}}, 8, %[[FILL]] {bypassL1}
+// CHECK-COUNT-4: nvgpu.device_async_copy %[[Y]]{{.*}}, 8, %[[FILL]] {bypassL1}
+// CHECK-NOT: nvgpu.device_async_copy
+// CHECK: nvvm.cp.async.commit.group
+// First k step: the second step's fragments (4 A x4, 4 pairs of B x4)
+// load, then 32 mma on the fragments loaded before.
+// CHECK-COUNT-4: nvgpu.ldmatrix %[[SA]][%{{.*}}] {numTiles = 4 : i32, transpose = false} : memref<12288xbf16, #gpu.address_space<workgroup>> -> vector<4x2xbf16>
+// CHECK-COUNT-4: nvgpu.ldmatrix %[[SB]][%{{.*}}] {numTiles = 4 : i32, transpose = false} : memref<12288xbf16, #gpu.address_space<workgroup>> -> vector<4x2xbf16>
+// CHECK-NOT: nvgpu.ldmatrix
+// CHECK: %[[WA0:.*]] = vector.bitcast %[[FA0]] : vector<2xbf16> to vector<1xi32>
+// CHECK: nvvm.mma.sync A[%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}]  B[%{{.*}}, %{{.*}}]  C[%[[ACC0]], %[[ACC1]], %[[ACC2]], %[[ACC3]]]
+// CHECK-SAME: multiplicandAPtxType = #nvvm.mma_type<bf16>
+// CHECK-SAME: shape = #nvvm.shape<m = 16, n = 8, k = 16>
+// CHECK-COUNT-31: nvvm.mma.sync
+// CHECK-NOT: nvvm.mma.sync
+// Last k step: slice kt+1 landed (and slice kt's stage is free); its
+// first fragments load from the next stage, then 32 mma.
+// CHECK: nvvm.cp.async.wait.group 1
+// CHECK-NEXT: gpu.barrier
+// CHECK: arith.muli %[[NEWSTAGE]], %{{.*}} : index
+// CHECK-COUNT-8: nvgpu.ldmatrix
+// CHECK-NOT: nvgpu.ldmatrix
+// CHECK-COUNT-32: nvvm.mma.sync
+// CHECK-NOT: nvvm.mma.sync
+// CHECK-NOT: nvgpu.ldmatrix
+// The prefetch column advances by 32 while slice kt+3 exists.
+// CHECK: %[[KF2:.*]] = arith.addi %[[KF]], %{{.*}} : index
+// CHECK: %[[KF3:.*]] = arith.select %{{.*}}, %[[KF2]], %[[KF]] : index
+// CHECK-NEXT: scf.yield {{.*}}, %[[NEWSTAGE]], %[[KF3]] : f32, f32, {{.*}}, f32, vector<2xbf16>, {{.*}}, index, index
 // CHECK-NEXT: }
 // CHECK-NEXT: nvvm.cp.async.wait.group 0
 // CHECK-NEXT: scf.yield %[[LOOP]]#0, %[[LOOP]]#1, {{.*}}, %[[LOOP]]#127 : f32,
@@ -131,13 +160,24 @@
 // CHECK-NEXT: memref.store %{{.*}}, %[[SA]][%{{.*}}] : memref<12288xbf16, #gpu.address_space<workgroup>>
 // CHECK: nvvm.cp.async.commit.group
 // CHECK: nvvm.cp.async.commit.group
-// CHECK: %[[MLOOP:.*]]:129 = scf.for %{{.*}} = %{{.*}} to %[[SLICES]] step
-// CHECK-NEXT: nvvm.cp.async.wait.group 1
+// CHECK: nvvm.cp.async.wait.group 1
 // CHECK-NEXT: gpu.barrier
+// CHECK-COUNT-8: nvgpu.ldmatrix
+// The masked loop carries no prefetch column; its prefetch is guarded by
+// slice kt+2 < slices.
+// CHECK: %[[MLOOP:.*]]:161 = scf.for %[[MKT:[^ ]*]] = %{{.*}} to %[[SLICES]] step {{.*}} -> (f32, f32, {{.*}}, f32, vector<2xbf16>, {{.*}}, vector<2xbf16>, index) {
+// CHECK: %[[MNEXT:.*]] = arith.addi %[[MKT]], %{{.*}} : index
+// CHECK: %[[MMORE:.*]] = arith.cmpi slt, %[[MNEXT]], %[[SLICES]] : index
+// CHECK-NEXT: scf.if %[[MMORE]] {
 // CHECK-COUNT-8: nvgpu.device_async_copy {{.*}}, 8, %{{.*}} {bypassL1}
 // CHECK-NOT: nvgpu.device_async_copy
 // CHECK: nvvm.cp.async.commit.group
-// CHECK-COUNT-64: nvvm.mma.sync
+// CHECK-COUNT-8: nvgpu.ldmatrix
+// CHECK-COUNT-32: nvvm.mma.sync
+// CHECK: nvvm.cp.async.wait.group 1
+// CHECK-NEXT: gpu.barrier
+// CHECK-COUNT-8: nvgpu.ldmatrix
+// CHECK-COUNT-32: nvvm.mma.sync
 // CHECK-NOT: nvvm.mma.sync
 // CHECK: scf.yield
 // CHECK-NEXT: }
@@ -168,6 +208,9 @@ gpu.module @bf16 {
 
 // f16, a shared Z, 2 stages of block_k 16: one warp of 64x64, one k step
 // per slice of 32 nvgpu.mma.sync; the wait in the loop is for 0 groups.
+// With 2 stages slice kt+1 is copied during iteration kt, so the wait for
+// slice kt, the barrier and its fragments stay at the top of the loop
+// (no fragments carried across iterations).
 // CHECK-LABEL: gpu.module @f16
 // CHECK-DAG: memref.global "private" @__layout_matmul_a : memref<2048xf16, #gpu.address_space<workgroup>>
 // CHECK-DAG: memref.global "private" @__layout_matmul_b : memref<2048xf16, #gpu.address_space<workgroup>>
@@ -176,7 +219,7 @@ gpu.module @bf16 {
 // CHECK-NEXT: arith.cmpi ne
 // CHECK: gpu.printf "{{.*}}needs 32 threads per block (%d warps), the launch gave %d\0A"
 // CHECK: %[[ACC:.*]]:128 = scf.if
-// CHECK: scf.for
+// CHECK: scf.for {{.*}} -> (f32, {{.*}}, f32, index, index) {
 // CHECK-NEXT: nvvm.cp.async.wait.group 0
 // CHECK-NEXT: gpu.barrier
 // CHECK-COUNT-8: nvgpu.ldmatrix %{{.*}}[%{{.*}}] {numTiles = 4 : i32, transpose = false} : memref<2048xf16, #gpu.address_space<workgroup>> -> vector<4x2xf16>
@@ -224,14 +267,21 @@ gpu.module @f16 {
 // CHECK-NEXT: }
 // CHECK-NOT: nvgpu.device_async_copy
 // CHECK: nvvm.cp.async.commit.group
-// CHECK: %[[LOOP:.*]]:5 = scf.for %{{.*}} = %{{.*}} to %[[SLICES]] step %{{.*}} iter_args(
-// CHECK-NEXT: nvvm.cp.async.wait.group 2
+// Slice 0's first fragments, then the loop with them (4 + 2 rows), the
+// stage and the prefetch column as iteration values.
+// CHECK: nvvm.cp.async.wait.group 2
 // CHECK-NEXT: gpu.barrier
 // CHECK: nvgpu.ldmatrix %{{.*}} {numTiles = 4 : i32, transpose = false} : memref<6144xbf16, #gpu.address_space<workgroup>> -> vector<4x2xbf16>
 // CHECK-NEXT: vector.extract
 // CHECK: nvgpu.ldmatrix %[[SB]][%{{.*}}] {numTiles = 2 : i32, transpose = false} : memref<1024xbf16, #gpu.address_space<workgroup>> -> vector<2x2xbf16>
+// CHECK: %[[LOOP:.*]]:12 = scf.for %{{.*}} = %{{.*}} to %[[SLICES]] step %{{.*}} iter_args(
+// CHECK: nvvm.cp.async.commit.group
+// CHECK: nvgpu.ldmatrix %{{.*}} {numTiles = 4 : i32
+// CHECK: nvgpu.ldmatrix %[[SB]][%{{.*}}] {numTiles = 2 : i32
 // CHECK: nvvm.mma.sync
 // CHECK-NOT: nvvm.mma.sync
+// CHECK: nvvm.cp.async.wait.group 2
+// CHECK-NEXT: gpu.barrier
 // CHECK: nvgpu.ldmatrix %{{.*}} {numTiles = 4 : i32
 // CHECK: nvgpu.ldmatrix %{{.*}} {numTiles = 2 : i32
 // CHECK: nvvm.mma.sync

@@ -3,12 +3,21 @@
 // Z (BM×BN, f32) += X (BM×K) · Y (BN×K)ᵀ by one block of W warps:
 //
 //   prologue   stages 0..S-2: cp.async slices [k0, k0+BK) of X and Y
-//              into swizzled shared buffers, one commit group each
-//   main loop  for kt < ceil(K/BK): wait until slice kt landed, barrier,
-//              prefetch slice kt+S-1 into the stage freed by kt-1, then on
-//              stage kt%S, for each 16-wide k step: ldmatrix A (x4) and B
-//              (x4 = two n8 tiles) fragments and mma.sync m16n8k16 into the
-//              warp's (WM/16)·(WN/8) accumulators (scf.for iteration values)
+//              into swizzled shared buffers, one commit group each; wait
+//              for slice 0, barrier, ldmatrix its first k step's fragments
+//   main loop  for kt < ceil(K/BK), on stage kt%S: prefetch slice kt+S-1
+//              into the stage freed by kt-1, then for each 16-wide k step
+//              ldmatrix the fragments of the step after it (A x4, B x4 =
+//              two n8 tiles) and mma.sync m16n8k16 the current ones into
+//              the warp's (WM/16)·(WN/8) accumulators. Before the last
+//              step: wait until slice kt+1 landed and barrier, so that its
+//              first fragments load under the last step's mma. Fragments
+//              are double buffered: mma never waits on the ldmatrix just
+//              issued, nor a new slice on the barrier's ldmatrix round trip.
+//              (With 2 stages slice kt+1 is only copied during iteration
+//              kt: the wait, barrier and first fragments stay at the top.)
+//              Accumulators, next fragments and stage are scf.for
+//              iteration values.
 //   epilogue   Z[r, c] += acc, masked by Z's valid region
 //
 // Rows past X's or Y's valid region and columns past K are zero-filled
@@ -72,6 +81,25 @@ struct Ix {
 struct Operand {
   Value view, validRows, smem;
   int64_t rows;
+};
+
+/// One k step's fragments of a warp: per 16-row A tile its 4 rows, per
+/// 8-column B tile its 2 (rows of two 16-bit values, one register each).
+struct Fragments {
+  SmallVector<SmallVector<Value>> a, b;
+
+  void appendTo(SmallVector<Value> &values) const {
+    for (const auto &rows : llvm::concat<const SmallVector<Value>>(a, b))
+      llvm::append_range(values, rows);
+  }
+  static Fragments from(ValueRange values, int64_t mt, int64_t nt) {
+    Fragments f;
+    for (int64_t i = 0; i < mt; ++i, values = values.drop_front(4))
+      f.a.emplace_back(values.take_front(4));
+    for (int64_t j = 0; j < nt; ++j, values = values.drop_front(2))
+      f.b.emplace_back(values.take_front(2));
+    return f;
+  }
 };
 
 class MatmulEmitter {
@@ -150,40 +178,113 @@ private:
   /// The whole multi-stage loop; returns the accumulators.
   SmallVector<Value> pipeline(bool masked) {
     this->masked = masked;
-    // Prologue: slices 0..S-2.
+    // With 3 or more stages, slice kt+1's copies were issued an iteration
+    // before kt: its first fragments load under slice kt's last k step.
+    // With 2, slice kt+1 is copied during iteration kt, so waiting for it
+    // there would serialise copy and compute: iteration kt instead waits
+    // for slice kt at its top, as the prefetch of the next slice starts.
+    bool early = stages >= 3;
+    // Prologue: slices 0..S-2, then slice 0's first fragments.
     for (int64_t s = 0; s + 1 < stages; ++s) {
       Value sv = ix.c(s);
-      guarded(ix.lt(sv, slices), [&] { loadSlice(sv, ix.c(s * 1)); });
+      guarded(ix.lt(sv, slices), [&] { loadSlice(ix.c(s * bk), ix.c(s)); });
       NVVM::CpAsyncCommitGroupOp::create(b, l);
     }
-    // Main loop; the stage read (kt % S) rotates as an iteration value.
+    // Main loop: the accumulators, (early) the fragments of the next k
+    // step, the stage read (kt % S) and, unmasked, the first column of the
+    // slice the iteration prefetches are iteration values.
     Value zeroAcc = arith::ConstantOp::create(b, l, b.getF32FloatAttr(0));
     SmallVector<Value> init(mt * nt * 4, zeroAcc);
+    if (early) {
+      sliceLanded();
+      loadFragments(ix.c(0), 0).appendTo(init);
+    }
     init.push_back(ix.c(0));
+    if (!masked)
+      init.push_back(ix.c((stages - 1) * bk));
     auto loop = scf::ForOp::create(b, l, ix.c(0), slices, ix.c(1), init);
     {
       OpBuilder::InsertionGuard guard(b);
       b.setInsertionPointToStart(loop.getBody());
       Value kt = loop.getInductionVar();
-      Value stage = loop.getRegionIterArgs().back();
-      NVVM::CpAsyncWaitGroupOp::create(b, l, b.getI32IntegerAttr(stages - 2));
-      gpu::BarrierOp::create(b, l);
-      // Slice kt+S-1 goes to the stage slice kt-1 used: (stage - 1) mod S.
-      Value next = ix.add(kt, stages - 1);
-      Value write = ix.select(ix.eq(stage, ix.c(0)), ix.c(stages - 1),
-                              ix.sub(stage, ix.c(1)));
-      guarded(ix.lt(next, slices), [&] { loadSlice(next, write); });
-      NVVM::CpAsyncCommitGroupOp::create(b, l);
-      SmallVector<Value> acc(loop.getRegionIterArgs().drop_back());
-      compute(stage, acc);
+      ValueRange args = loop.getRegionIterArgs();
+      SmallVector<Value> acc(args.take_front(mt * nt * 4));
+      Value kFetch = masked ? Value() : args.back();
+      if (!masked)
+        args = args.drop_back();
+      Value stage = args.back();
+      Fragments cur;
+      if (early) {
+        cur = Fragments::from(args.drop_front(mt * nt * 4).drop_back(), mt,
+                              nt);
+      } else {
+        sliceLanded();
+        cur = loadFragments(stage, 0);
+      }
       Value following = ix.add(stage, 1);
-      acc.push_back(ix.select(ix.eq(following, ix.c(stages)), ix.c(0),
-                              following));
+      Value nextStage =
+          ix.select(ix.eq(following, ix.c(stages)), ix.c(0), following);
+      for (int64_t kk = 0; kk < bk / 16; ++kk) {
+        if (kk == 0)
+          prefetch(kt, stage, kFetch);
+        bool last = kk + 1 == bk / 16;
+        if (last && !early) {
+          mma(cur, acc);
+          break;
+        }
+        // Before the last k step: slice kt+1 landed and every warp is
+        // done reading slice kt's stage (its last fragments were loaded
+        // in the step before), which iteration kt+1 then refills.
+        if (last)
+          sliceLanded();
+        // The next k step's fragments (slice kt+1's first after the last
+        // step) load while this step's mma run on the ones loaded before.
+        Fragments nextFrags =
+            last ? loadFragments(nextStage, 0) : loadFragments(stage, kk + 1);
+        mma(cur, acc);
+        cur = std::move(nextFrags);
+      }
+      if (early)
+        cur.appendTo(acc);
+      acc.push_back(nextStage);
+      if (!masked)
+        acc.push_back(ix.select(ix.lt(ix.add(kt, stages), slices),
+                                ix.add(kFetch, bk), kFetch));
       scf::YieldOp::create(b, l, acc);
     }
     NVVM::CpAsyncWaitGroupOp::create(b, l, b.getI32IntegerAttr(0));
-    SmallVector<Value> out(loop.getResults().drop_back());
+    SmallVector<Value> out(loop.getResults().take_front(mt * nt * 4));
     return out;
+  }
+
+  /// Waits until the oldest pending slice landed (S-2 younger groups may
+  /// still be in flight) and makes it visible to the whole block.
+  void sliceLanded() {
+    NVVM::CpAsyncWaitGroupOp::create(b, l, b.getI32IntegerAttr(stages - 2));
+    gpu::BarrierOp::create(b, l);
+  }
+
+  /// Iteration kt's copy of slice kt+S-1 into the stage slice kt-1 used,
+  /// (stage - 1) mod S, and its commit group (empty past the last slice).
+  /// The masked pipeline branches around it; the unmasked one issues it
+  /// always, with a source size of 0 past the last slice (the copies then
+  /// zero-fill a stage no later k step reads), so that the loop body stays
+  /// one basic block. Its source column kFetch is an iteration value that
+  /// stops at the last slice (the addresses stay inside) and that LLVM
+  /// turns into one add per copy.
+  void prefetch(Value kt, Value stage, Value kFetch) {
+    Value next = ix.add(kt, stages - 1);
+    Value write = ix.select(ix.eq(stage, ix.c(0)), ix.c(stages - 1),
+                            ix.sub(stage, ix.c(1)));
+    Value more = ix.lt(next, slices);
+    if (masked) {
+      guarded(more, [&] { loadSlice(ix.mul(next, bk), write); });
+    } else {
+      fill = ix.select(more, ix.c(8), ix.c(0));
+      loadSlice(kFetch, write);
+      fill = Value();
+    }
+    NVVM::CpAsyncCommitGroupOp::create(b, l);
   }
 
   /// The per-lane parts of the ldmatrix offsets within a stage, computed
@@ -273,10 +374,9 @@ private:
     return ix.add(ix.mul(row, bk), ix.mul(swizzle(row, chunk), 8));
   }
 
-  /// Copies slice `slice` (columns [slice·BK, +BK)) of X and Y into `stage`.
+  /// Copies the slice of columns [k0, k0+BK) of X and Y into `stage`.
   /// Thread t copies chunks t, t+T, ...: rows t/C + i·T/C, chunk t%C.
-  void loadSlice(Value slice, Value stage) {
-    Value k0 = ix.mul(slice, bk);
+  void loadSlice(Value k0, Value stage) {
     Value row0 = ix.div(tid, chunks), chunk = ix.rem(tid, chunks);
     Value col = ix.add(k0, ix.mul(chunk, 8));
     Value dst0 = rowOffset(row0, chunk);
@@ -305,7 +405,7 @@ private:
     if (!masked) {
       nvgpu::DeviceAsyncCopyOp::create(b, l, token, o.smem, ValueRange{dst},
                                        o.view, ValueRange{row, col},
-                                       b.getIndexAttr(8), Value(),
+                                       b.getIndexAttr(8), fill,
                                        b.getUnitAttr());
       return;
     }
@@ -349,34 +449,39 @@ private:
                                      /*transpose=*/false, count);
   }
 
-  /// All k steps of one staged slice; acc holds 4 floats per 16×8 tile.
-  void compute(Value stage, SmallVector<Value> &acc) {
-    Value baseA = ix.mul(stage, bm * bk), baseB = ix.mul(stage, bn * bk);
-    for (int64_t kk = 0; kk < bk / 16; ++kk) {
-      SmallVector<SmallVector<Value>> fa, fb;
-      Value offA = ix.add(baseA, fragA[kk]), offB = ix.add(baseB, fragB[kk]);
-      // Lane l gives row l%16 of each 16×16 A tile, k half l/16.
-      for (int64_t i = 0; i < mt; ++i)
-        fa.push_back(fragmentRows(
-            b, l, ldmatrix(a.smem, ix.add(offA, i * 16 * bk), 4)));
-      // x4: matrices 0,1 are n tile j (two k halves), 2,3 n tile j+1.
-      for (int64_t j = 0; j < nt; j += 2) {
-        Value index = ix.add(offB, j * 8 * bk);
-        if (j + 1 < nt) {
-          SmallVector<Value> v = fragmentRows(b, l, ldmatrix(bOp.smem, index, 4));
-          fb.push_back({v[0], v[1]});
-          fb.push_back({v[2], v[3]});
-        } else {
-          fb.push_back(fragmentRows(b, l, ldmatrix(bOp.smem, index, 2)));
-        }
+  /// The fragments of k step kk of the slice in `stage`: the lane's
+  /// offsets (fragA/fragB, computed once) plus the stage's base and
+  /// constant tile offsets.
+  Fragments loadFragments(Value stage, int64_t kk) {
+    Fragments f;
+    Value offA = ix.add(ix.mul(stage, bm * bk), fragA[kk]);
+    Value offB = ix.add(ix.mul(stage, bn * bk), fragB[kk]);
+    // Lane l gives row l%16 of each 16×16 A tile, k half l/16.
+    for (int64_t i = 0; i < mt; ++i)
+      f.a.push_back(fragmentRows(
+          b, l, ldmatrix(a.smem, ix.add(offA, i * 16 * bk), 4)));
+    // x4: matrices 0,1 are n tile j (two k halves), 2,3 n tile j+1.
+    for (int64_t j = 0; j < nt; j += 2) {
+      Value index = ix.add(offB, j * 8 * bk);
+      if (j + 1 < nt) {
+        SmallVector<Value> v = fragmentRows(b, l, ldmatrix(bOp.smem, index, 4));
+        f.b.push_back({v[0], v[1]});
+        f.b.push_back({v[2], v[3]});
+      } else {
+        f.b.push_back(fragmentRows(b, l, ldmatrix(bOp.smem, index, 2)));
       }
-      for (int64_t i = 0; i < mt; ++i)
-        for (int64_t j = 0; j < nt; ++j) {
-          MutableArrayRef<Value> c(&acc[(i * nt + j) * 4], 4);
-          SmallVector<Value> d = mmaSync(b, l, fa[i], fb[j], c);
-          llvm::copy(d, c.begin());
-        }
     }
+    return f;
+  }
+
+  /// One k step's mma.sync; acc holds 4 floats per 16×8 tile.
+  void mma(const Fragments &f, SmallVector<Value> &acc) {
+    for (int64_t i = 0; i < mt; ++i)
+      for (int64_t j = 0; j < nt; ++j) {
+        MutableArrayRef<Value> c(&acc[(i * nt + j) * 4], 4);
+        SmallVector<Value> d = mmaSync(b, l, f.a[i], f.b[j], c);
+        llvm::copy(d, c.begin());
+      }
   }
 
   /// Z[r, c] += acc inside Z's valid region (lane l holds rows l/4 and
@@ -430,6 +535,9 @@ private:
   Operand a, bOp;
   /// Whether the pipeline being emitted masks its copies.
   bool masked = true;
+  /// The unmasked pipeline's source element count for the copies being
+  /// emitted (8, or 0 past the last slice); none in its prologue.
+  Value fill;
   /// Per k step: this lane's ldmatrix offsets within a stage.
   SmallVector<Value> fragA, fragB;
 };
