@@ -89,8 +89,12 @@
 //
 // Main loop: 128 accumulators, the 32 fragment rows of the next k step
 // (A: 4 tiles x 4, B: 8 tiles x 2), the stage and the first column of the
-// slice to prefetch (starting at 2 x 32) as iteration values.
-// CHECK: %[[LOOP:.*]]:162 = scf.for %[[KT:[^ ]*]] = %{{.*}} to %[[SLICES]] step %{{.*}} iter_args(%[[ACC0:[^ ]*]] = %[[ZERO]], %[[ACC1:[^ ]*]] = %[[ZERO]], %[[ACC2:[^ ]*]] = %[[ZERO]], %[[ACC3:[^ ]*]] = %[[ZERO]], {{.*}} = %[[ZERO]], %[[FA0:[^ ]*]] = %{{[0-9]+}}, {{.*}}, %[[STAGE:[^ ]*]] = %{{[^,]*}}, %[[KF:[^ ]*]] = %c64{{[^)]*}}) -> (f32, f32, {{.*}}, f32, vector<2xbf16>, {{.*}}, vector<2xbf16>, index, index) {
+// slice to prefetch (min(kt + 2, slices - 1) x 32: the addresses stay
+// inside k) as iteration values.
+// CHECK: %[[LASTS:.*]] = arith.subi %[[SLICES]], %{{.*}} : index
+// CHECK: %[[FIRSTF:.*]] = arith.minsi %{{.*}}, %[[LASTS]] : index
+// CHECK: %[[KF0:.*]] = arith.muli %[[FIRSTF]], %{{.*}} : index
+// CHECK: %[[LOOP:.*]]:162 = scf.for %[[KT:[^ ]*]] = %{{.*}} to %[[SLICES]] step %{{.*}} iter_args(%[[ACC0:[^ ]*]] = %[[ZERO]], %[[ACC1:[^ ]*]] = %[[ZERO]], %[[ACC2:[^ ]*]] = %[[ZERO]], %[[ACC3:[^ ]*]] = %[[ZERO]], {{.*}} = %[[ZERO]], %[[FA0:[^ ]*]] = %{{[0-9]+}}, {{.*}}, %[[STAGE:[^ ]*]] = %{{[^,]*}}, %[[KF:[^ ]*]] = %[[KF0]]) -> (f32, f32, {{.*}}, f32, vector<2xbf16>, {{.*}}, vector<2xbf16>, index, index) {
 // The next stage: (stage + 1) mod 3.
 // CHECK: %[[FOLLOW:.*]] = arith.addi %[[STAGE]], %{{.*}} : index
 // CHECK: %[[THREE:.*]] = arith.constant 3 : index

@@ -200,8 +200,9 @@ private:
       loadFragments(ix.c(0), 0).appendTo(init);
     }
     init.push_back(ix.c(0));
-    if (!masked)
-      init.push_back(ix.c((stages - 1) * bk));
+    if (!masked) // min(S-1, slices-1)·BK: inside K however few slices
+      init.push_back(
+          ix.mul(ix.min(ix.c(stages - 1), ix.sub(slices, ix.c(1))), bk));
     auto loop = scf::ForOp::create(b, l, ix.c(0), slices, ix.c(1), init);
     {
       OpBuilder::InsertionGuard guard(b);
@@ -247,7 +248,7 @@ private:
       if (early)
         cur.appendTo(acc);
       acc.push_back(nextStage);
-      if (!masked)
+      if (!masked) // min(kt+S, slices-1)·BK
         acc.push_back(ix.select(ix.lt(ix.add(kt, stages), slices),
                                 ix.add(kFetch, bk), kFetch));
       scf::YieldOp::create(b, l, acc);
