@@ -11,7 +11,9 @@
 #   # there (device tool, carry ["build/gemm-bench"]): bash bench/gemm/run.sh
 #
 # ITERS (default 50) timed launches after WARMUP (default 5). The compiler
-# used is $NEVE_TRANSLATE, default build/bin/neve-translate. Exit status 0
+# used is $NEVE_TRANSLATE, default build/bin/neve-translate, for
+# --gpu-arch=$GEMM_ARCH, default sm_90a (the H200: the `@` product on
+# wgmma; GEMM_ARCH=sm_90 gives the ldmatrix/mma.sync lowering). Exit status 0
 # when every correctness check passes and every result is there; the
 # performance target is reported, not enforced.
 set -euo pipefail
@@ -20,7 +22,8 @@ BIN="$ROOT/build/gemm-bench"
 if [ "${1:-}" = "--build-only" ]; then
   translate="${NEVE_TRANSLATE:-$ROOT/build/bin/neve-translate}"
   mkdir -p "$BIN"
-  "$translate" "$ROOT/bench/gemm/gemm.nv" -o "$BIN/neve_gemm"
+  "$translate" "$ROOT/bench/gemm/gemm.nv" --gpu-arch="${GEMM_ARCH:-sm_90a}" -o "$BIN/neve_gemm"
+  echo "${GEMM_ARCH:-sm_90a}" > "$BIN/ARCH"
   commit=$(git -C "$ROOT" rev-parse HEAD 2>/dev/null || echo unknown)
   if git -C "$ROOT" status --porcelain --untracked-files=no 2>/dev/null | grep -q .; then
     commit="$commit+dirty"
@@ -38,5 +41,5 @@ status=0
 "$BIN/neve_gemm" "$ITERS" "$WARMUP" 2>&1 | tee "$OUT/neve.txt" || status=1
 PYTHONUNBUFFERED=1 python3 "$ROOT/bench/gemm/torch_gemm.py" "$ITERS" "$WARMUP" 2>&1 | tee "$OUT/torch.txt" || status=1
 python3 "$ROOT/bench/gemm/report.py" "$OUT/neve.txt" "$OUT/torch.txt" "$(cat "$BIN/COMMIT")" \
-  "$OUT/gemm.json" "ITERS=$ITERS WARMUP=$WARMUP bash bench/gemm/run.sh" || status=1
+  "$OUT/gemm.json" "ITERS=$ITERS WARMUP=$WARMUP bash bench/gemm/run.sh (built with --gpu-arch=$(cat "$BIN/ARCH" 2>/dev/null || echo sm_90))" || status=1
 exit $status

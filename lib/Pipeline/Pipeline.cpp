@@ -69,7 +69,11 @@ void neve::buildDevicePipeline(mlir::OpPassManager &pm,
   device.addPass(mlir::createCanonicalizerPass());
   device.addPass(mlir::createCSEPass());
   // Views, tiles and the tiled product (§8.5, §8.6) → memref + nvgpu.
-  device.addPass(mlir::layout::createLowerLayoutsPass());
+  // On sm_90a the tiled product runs on warpgroup instructions (wgmma),
+  // which exist only there: the PTX embedded is then sm_90a's too.
+  mlir::layout::LowerLayoutsPassOptions layouts;
+  layouts.wgmma = options.chip == "sm_90a";
+  device.addPass(mlir::layout::createLowerLayoutsPass(layouts));
   device.addPass(mlir::createCanonicalizerPass());
   device.addPass(mlir::createSCFToControlFlowPass());
   device.addPass(mlir::neve::createConvertNeveDeviceToLLVMPass());
@@ -80,11 +84,14 @@ void neve::buildDevicePipeline(mlir::OpPassManager &pm,
   expand.includeBf16 = true;
   device.addPass(mlir::arith::createArithExpandOpsPass(expand));
   device.addPass(mlir::createConvertGpuOpsToNVVMOps());
+  // NVVM ops built on inline PTX (wgmma.mma_async) to llvm.inline_asm
+  device.addPass(mlir::createConvertNVVMToLLVMPass());
   device.addPass(mlir::createReconcileUnrealizedCastsPass());
   // One target for the cubin, one for the PTX the driver compiles on other
   // GPUs; the CUDA math library (libdevice) serves exp, log, pow, ...
   std::string libdevice = findLibdevice();
-  for (const std::string &chip : {options.chip, options.ptxChip}) {
+  std::string ptxChip = layouts.wgmma ? options.chip : options.ptxChip;
+  for (const std::string &chip : {options.chip, ptxChip}) {
     mlir::GpuNVVMAttachTargetOptions target;
     target.chip = chip;
     target.features = "+ptx80";
@@ -92,7 +99,7 @@ void neve::buildDevicePipeline(mlir::OpPassManager &pm,
     if (!libdevice.empty())
       target.linkLibs.push_back(libdevice);
     pm.addPass(mlir::createGpuNVVMAttachTarget(target));
-    if (options.ptxChip == options.chip)
+    if (ptxChip == options.chip)
       break;
   }
   mlir::GpuModuleToBinaryPassOptions binary;

@@ -429,6 +429,7 @@ struct LowerMma : OpConversionPattern<MmaOp> {
 
 struct LowerLayoutsPass
     : layout::impl::LowerLayoutsPassBase<LowerLayoutsPass> {
+  using LowerLayoutsPassBase::LowerLayoutsPassBase;
   void runOnOperation() override {
     MLIRContext *ctx = &getContext();
     TypeConverter converter;
@@ -452,7 +453,7 @@ struct LowerLayoutsPass
 
     RewritePatternSet patterns(ctx);
     populateLowerLayoutPatterns(converter, patterns);
-    populateLowerMatmulPatterns(converter, patterns);
+    populateLowerMatmulPatterns(converter, patterns, wgmma);
     populateFunctionOpInterfaceTypeConversionPattern<func::FuncOp>(patterns,
                                                                    converter);
     populateCallOpTypeConversionPattern(patterns, converter);

@@ -20,6 +20,14 @@
 //              iteration values.
 //   epilogue   Z[r, c] += acc, masked by Z's valid region
 //
+// On Hopper (--lower-layouts="wgmma=true", neve-translate --gpu-arch=sm_90a)
+// products of one warpgroup (block tiles up to 128×128, 32- or 64-wide
+// slices, 3+ stages in dynamic shared memory) use wgmma instead of ldmatrix
+// and mma.sync: the same swizzled stages are exactly wgmma's 64- and
+// 128-byte swizzled K-major layouts, read through shared-memory matrix
+// descriptors (pipelineWgmma); the accumulator layout per 16×8 tile is
+// mma.sync's, so the epilogue is shared.
+//
 // Rows past X's or Y's valid region and columns past K are zero-filled
 // (cp.async's src-size operand); a row stride that is not a multiple of 8
 // elements (16 bytes) takes a scalar copy path instead of cp.async.
@@ -104,7 +112,8 @@ struct Fragments {
 
 class MatmulEmitter {
 public:
-  MatmulEmitter(MatmulOp op, OpBuilder &b, Value z, Value x, Value y)
+  MatmulEmitter(MatmulOp op, OpBuilder &b, Value z, Value x, Value y,
+                bool wgmma)
       : op(op), b(b), l(op.getLoc()), ix{b, l}, z(z), x(x), y(y) {
     bm = op.getBlockM();
     bn = op.getBlockN();
@@ -118,6 +127,28 @@ public:
     nt = wn / 8;
     chunks = bk / 8;
     in = llvm::cast<MemRefType>(x.getType()).getElementType();
+    wg = wgmma && canUseWgmma(op);
+    if (wg) {
+      // one warpgroup: per 64-row half of the block tile one m64nBNk16
+      // instruction per k step; warp w holds rows 16w..16w+15 of each half
+      // and every column (wgmma's accumulator layout: 4 floats per 16×8
+      // tile, as mma.sync's)
+      mt = bm / 64;
+      nt = bn / 8;
+      rowStep = 64;
+    }
+  }
+
+  /// The shapes the warpgroup path takes: one warpgroup of 128 threads
+  /// (block tiles 128×128, 128×64, 64×128...), 32- or 64-wide k slices
+  /// (64- or 128-byte swizzled rows, as wgmma's descriptors describe them),
+  /// at least 3 stages, staging in dynamic shared memory (1 KiB aligned).
+  static bool canUseWgmma(MatmulOp op) {
+    int64_t m = op.getBlockM(), n = op.getBlockN();
+    return op.getNumWarps() == 4 && (m == 64 || m == 128) &&
+           (n == 64 || n == 128) && m * n / 128 <= 128 &&
+           (op.getBlockK() == 32 || op.getBlockK() == 64) &&
+           op.getStages() >= 3 && op.usesDynamicSmem();
   }
 
   void emit() {
@@ -152,7 +183,10 @@ public:
     bOp = {y, memref::DimOp::create(b, l, y, 0), smemB, bn};
     aligned = ix.andi(alignedRows(x), alignedRows(y));
     slices = ix.div(ix.add(k, bk - 1), bk);
-    fragmentOffsets();
+    if (wg)
+      descriptorBases();
+    else
+      fragmentOffsets();
 
     // Interior tiles (every row valid, k a multiple of BK, 16-byte rows)
     // run a pipeline with no masks and no branches; edge tiles the
@@ -167,9 +201,11 @@ public:
     {
       OpBuilder::InsertionGuard guard(b);
       b.setInsertionPointToStart(branch.thenBlock());
-      scf::YieldOp::create(b, l, pipeline(/*masked=*/false));
+      scf::YieldOp::create(b, l, wg ? pipelineWgmma(/*masked=*/false)
+                                    : pipeline(/*masked=*/false));
       b.setInsertionPointToStart(branch.elseBlock());
-      scf::YieldOp::create(b, l, pipeline(/*masked=*/true));
+      scf::YieldOp::create(b, l, wg ? pipelineWgmma(/*masked=*/true)
+                                    : pipeline(/*masked=*/true));
     }
     epilogue(branch.getResults());
   }
@@ -258,6 +294,155 @@ private:
     return out;
   }
 
+  /// The warpgroup pipeline, D = S-1 slices copied ahead. Iteration kt
+  /// waits for slice kt's copies (D-1 younger groups may be in flight),
+  /// makes them visible to wgmma's async proxy (fence.proxy.async), syncs
+  /// the block, starts the copy of slice kt+D into the stage slice kt-1
+  /// used (its wgmma group is done: every thread waited for it before the
+  /// barrier), then issues slice kt's wgmma group (per 16-wide k step one
+  /// m64nBNk16 per 64-row half, A and B read from the swizzled stage
+  /// through descriptors) and waits for it. Copies of later slices run
+  /// under the tensor-core work; a second block on the SM (96 KiB of
+  /// staging at the defaults) fills the gaps.
+  SmallVector<Value> pipelineWgmma(bool masked) {
+    this->masked = masked;
+    MLIRContext *ctx = b.getContext();
+    // Slices copied ahead: S-1, since the stage slice kt-1 read is free
+    // once iteration kt-1 waited for its wgmma group. (Leaving a group
+    // running across iterations was measured slower: the accumulators then
+    // live across the loop's back edge while wgmma writes them, and ptxas
+    // serialises every wgmma of the kernel, C7515; 343 against 535 TFLOP/s
+    // at 4096^3, bench/results/gemm-wgmma-variants.txt.)
+    int64_t d = stages - 1;
+    for (int64_t s = 0; s < d; ++s) {
+      guarded(ix.lt(ix.c(s), slices), [&] { loadSlice(ix.c(s * bk), ix.c(s)); });
+      NVVM::CpAsyncCommitGroupOp::create(b, l);
+    }
+    Type f32 = b.getF32Type();
+    auto accType = LLVM::LLVMStructType::getLiteral(
+        ctx, SmallVector<Type>(nt * 4, f32));
+    Value zero = arith::ConstantOp::create(b, l, b.getF32FloatAttr(0));
+    Value acc0 = LLVM::PoisonOp::create(b, l, accType);
+    for (int64_t e = 0; e < nt * 4; ++e)
+      acc0 = LLVM::InsertValueOp::create(b, l, acc0, zero, e);
+    SmallVector<Value> init(mt, acc0);
+    if (!masked) // min(D, slices-1)·BK
+      init.push_back(ix.mul(ix.min(ix.c(d), ix.sub(slices, ix.c(1))), bk));
+    auto loop = scf::ForOp::create(b, l, ix.c(0), slices, ix.c(1), init);
+    {
+      OpBuilder::InsertionGuard guard(b);
+      b.setInsertionPointToStart(loop.getBody());
+      Value kt = loop.getInductionVar();
+      SmallVector<Value> acc(loop.getRegionIterArgs().take_front(mt));
+      Value kFetch = masked ? Value() : loop.getRegionIterArgs().back();
+      NVVM::CpAsyncWaitGroupOp::create(b, l, b.getI32IntegerAttr(d - 1));
+      NVVM::FenceProxyOp::create(
+          b, l, NVVM::ProxyKindAttr::get(ctx, NVVM::ProxyKind::async_shared),
+          NVVM::SharedSpaceAttr::get(ctx, NVVM::SharedSpace::shared_cta));
+      gpu::BarrierOp::create(b, l);
+      Value next = ix.add(kt, d);
+      Value write = ix.rem(next, stages);
+      Value more = ix.lt(next, slices);
+      if (masked) {
+        guarded(more, [&] { loadSlice(ix.mul(next, bk), write); });
+      } else {
+        fill = ix.select(more, ix.c(8), ix.c(0));
+        loadSlice(kFetch, write);
+        fill = Value();
+      }
+      NVVM::CpAsyncCommitGroupOp::create(b, l);
+      Value stage = arith::IndexCastOp::create(b, l, b.getI64Type(),
+                                               ix.rem(kt, stages));
+      NVVM::WgmmaFenceAlignedOp::create(b, l);
+      auto shape = NVVM::MMAShapeAttr::get(ctx, 64, bn, 16);
+      auto type = NVVM::WGMMATypesAttr::get(
+          ctx, in.isBF16() ? NVVM::WGMMATypes::bf16 : NVVM::WGMMATypes::f16);
+      auto f32Type = NVVM::WGMMATypesAttr::get(ctx, NVVM::WGMMATypes::f32);
+      auto one = NVVM::WGMMAScaleInAttr::get(ctx, NVVM::WGMMAScaleIn::one);
+      auto accumulate =
+          NVVM::WGMMAScaleOutAttr::get(ctx, NVVM::WGMMAScaleOut::one);
+      auto row = NVVM::MMALayoutAttr::get(ctx, NVVM::MMALayout::row);
+      auto col = NVVM::MMALayoutAttr::get(ctx, NVVM::MMALayout::col);
+      // descriptor start addresses count 16-byte units
+      int64_t bytes = in.getIntOrFloatBitWidth() / 8;
+      Value stageA = i64Mul(stage, bm * bk * bytes / 16);
+      Value stageB = i64Mul(stage, bn * bk * bytes / 16);
+      for (int64_t kk = 0; kk < bk / 16; ++kk) {
+        Value db = i64Add(i64Add(descB, stageB), kk * 32 / 16);
+        for (int64_t h = 0; h < mt; ++h) {
+          Value da = i64Add(i64Add(descA, stageA),
+                            (h * 64 * bk * bytes + kk * 32) / 16);
+          acc[h] = NVVM::WgmmaMmaAsyncOp::create(
+              b, l, accType, acc[h], da, db, shape, type, type, f32Type,
+              accumulate, one, one, row, col, NVVM::MMAIntOverflowAttr());
+        }
+      }
+      NVVM::WgmmaGroupSyncAlignedOp::create(b, l);
+      NVVM::WgmmaWaitGroupSyncOp::create(b, l, 0);
+      SmallVector<Value> yield(acc);
+      if (!masked) // min(kt+D+1, slices-1)·BK
+        yield.push_back(ix.select(ix.lt(ix.add(next, 1), slices),
+                                  ix.add(kFetch, bk), kFetch));
+      scf::YieldOp::create(b, l, yield);
+    }
+    NVVM::WgmmaWaitGroupSyncOp::create(b, l, 0);
+    NVVM::CpAsyncWaitGroupOp::create(b, l, b.getI32IntegerAttr(0));
+    SmallVector<Value> out;
+    for (int64_t i = 0; i < mt; ++i)
+      for (int64_t e = 0; e < nt * 4; ++e)
+        out.push_back(LLVM::ExtractValueOp::create(b, l, loop.getResult(i), e));
+    return out;
+  }
+
+  Value i64Mul(Value v, int64_t c) {
+    return arith::MulIOp::create(
+        b, l, v, arith::ConstantOp::create(b, l, b.getI64IntegerAttr(c)));
+  }
+  Value i64Add(Value v, int64_t c) {
+    return c == 0 ? v
+                  : arith::AddIOp::create(
+                        b, l, v,
+                        arith::ConstantOp::create(b, l, b.getI64IntegerAttr(c)));
+  }
+  Value i64Add(Value v, Value w) { return arith::AddIOp::create(b, l, v, w); }
+
+  /// wgmma's shared-memory matrix descriptors of stage 0 of A and B: the
+  /// start address (bits 0-13, in 16-byte units), the leading-dimension
+  /// offset (unused by swizzled K-major layouts: 1), the stride between
+  /// 8-row groups (bits 32-45: 8 rows of BK elements) and the swizzle mode
+  /// (bits 62-63: 1 for 128-byte rows, 2 for 64-byte rows), which is the
+  /// XOR of the 16-byte chunk with the row that loadSlice stores. The
+  /// staging must start 1 KiB aligned (the swizzle repeats every 8 rows of
+  /// 128 bytes); a kernel whose dynamic shared memory does not is stopped.
+  void descriptorBases() {
+    int64_t rowBytes = bk * in.getIntOrFloatBitWidth() / 8;
+    int64_t mode = rowBytes == 128 ? 1 : 2;
+    int64_t fixed = (int64_t(1) << 16) | ((8 * rowBytes / 16) << 32) |
+                    (mode << 62);
+    auto base = [&](Value smem) -> Value {
+      Value addr = memref::ExtractAlignedPointerAsIndexOp::create(b, l, smem);
+      Value a64 = arith::IndexCastOp::create(b, l, b.getI64Type(), addr);
+      guarded(arith::CmpIOp::create(
+                  b, l, arith::CmpIPredicate::ne,
+                  arith::AndIOp::create(
+                      b, l, a64,
+                      arith::ConstantOp::create(b, l, b.getI64IntegerAttr(1023))),
+                  arith::ConstantOp::create(b, l, b.getI64IntegerAttr(0))),
+              [&] { LLVM::Trap::create(b, l); });
+      Value field = arith::ShRUIOp::create(
+          b, l,
+          arith::AndIOp::create(
+              b, l, a64,
+              arith::ConstantOp::create(b, l, b.getI64IntegerAttr(0x3FFFF))),
+          arith::ConstantOp::create(b, l, b.getI64IntegerAttr(4)));
+      return arith::OrIOp::create(
+          b, l, field,
+          arith::ConstantOp::create(b, l, b.getI64IntegerAttr(fixed)));
+    };
+    descA = base(a.smem);
+    descB = base(bOp.smem);
+  }
+
   /// Waits until the oldest pending slice landed (S-2 younger groups may
   /// still be in flight) and makes it visible to the whole block.
   void sliceLanded() {
@@ -320,6 +505,13 @@ private:
         arith::CmpIOp::create(b, l, arith::CmpIPredicate::ne, count,
                               ix.c(threads));
     guarded(wrong, [&] {
+      // (The host refuses such a launch before the kernel starts; this is
+      // the second line. On the wgmma path without the message: ptxas
+      // serialises every wgmma of a kernel that makes a call, printf's.)
+      if (wg) {
+        LLVM::Trap::create(b, l);
+        return;
+      }
       guarded(ix.eq(tid, ix.c(0)), [&] {
         std::string where;
         if (auto fl = llvm::dyn_cast<FileLineColLoc>(l))
@@ -341,6 +533,11 @@ private:
     });
     warp = ix.div(tid, 32);
     lane = ix.rem(tid, 32);
+    if (wg) {
+      warpRow = ix.mul(warp, 16);
+      warpCol = ix.c(0);
+      return;
+    }
     Value warpCols = ix.c(bn / wn);
     warpRow = ix.mul(arith::DivUIOp::create(b, l, warp, warpCols), wm);
     warpCol = ix.mul(arith::RemUIOp::create(b, l, warp, warpCols), wn);
@@ -503,7 +700,7 @@ private:
       for (int64_t j = 0; j < nt; ++j)
         for (int64_t h = 0; h < 2; ++h)
           for (int64_t e = 0; e < 2; ++e)
-            elements.push_back({ix.add(r0, i * 16 + h * 8),
+            elements.push_back({ix.add(r0, i * rowStep + h * 8),
                                 ix.add(c0, j * 8 + e),
                                 acc[(i * nt + j) * 4 + h * 2 + e]});
     Value whole = ix.andi(ix.eq(rows, ix.c(bm)), ix.eq(cols, ix.c(bn)));
@@ -531,6 +728,14 @@ private:
   Ix ix;
   Value z, x, y;
   int64_t bm, bn, bk, stages, wm, wn, warps, threads, mt, nt, chunks;
+  /// The warpgroup (wgmma) path; the rows between accumulator tiles i and
+  /// i+1 (16 for mma.sync's warp tiles, 64 for wgmma's halves).
+  bool wg = false;
+  int64_t rowStep = 16;
+
+  /// wgmma: the descriptors of stage 0's A and B (start address field
+  /// included), i64.
+  Value descA, descB;
   Type in;
   Value tid, warp, lane, warpRow, warpCol, k, aligned, slices;
   Operand a, bOp;
@@ -544,19 +749,23 @@ private:
 };
 
 struct LowerMatmul : OpConversionPattern<MatmulOp> {
-  using OpConversionPattern::OpConversionPattern;
+  LowerMatmul(const TypeConverter &converter, MLIRContext *ctx, bool wgmma)
+      : OpConversionPattern(converter, ctx), wgmma(wgmma) {}
   LogicalResult
   matchAndRewrite(MatmulOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    MatmulEmitter(op, rewriter, adaptor.getZ(), adaptor.getX(), adaptor.getY())
+    MatmulEmitter(op, rewriter, adaptor.getZ(), adaptor.getX(), adaptor.getY(),
+                  wgmma)
         .emit();
     rewriter.eraseOp(op);
     return success();
   }
+  bool wgmma;
 };
 } // namespace
 
 void mlir::layout::populateLowerMatmulPatterns(const TypeConverter &converter,
-                                               RewritePatternSet &patterns) {
-  patterns.add<LowerMatmul>(converter, patterns.getContext());
+                                               RewritePatternSet &patterns,
+                                               bool wgmma) {
+  patterns.add<LowerMatmul>(converter, patterns.getContext(), wgmma);
 }

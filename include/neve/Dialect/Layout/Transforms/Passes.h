@@ -27,9 +27,11 @@ void populateLayoutTypeConversion(TypeConverter &converter);
 /// Views, tiles, element access and the §8.4 primitives.
 void populateLowerLayoutPatterns(const TypeConverter &converter,
                                  RewritePatternSet &patterns);
-/// The block-wide tiled matrix product (LowerMatmul.cpp).
+/// The block-wide tiled matrix product (LowerMatmul.cpp); with \p wgmma,
+/// on Hopper's warpgroup instructions where the product's shape allows.
 void populateLowerMatmulPatterns(const TypeConverter &converter,
-                                 RewritePatternSet &patterns);
+                                 RewritePatternSet &patterns,
+                                 bool wgmma = false);
 
 } // namespace mlir::layout
 

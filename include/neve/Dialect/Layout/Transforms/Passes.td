@@ -26,6 +26,13 @@ def LowerLayoutsPass : Pass<"lower-layouts"> {
     `neve-opt --lower-layouts` shows the result; the device pipeline runs it
     after kernels are outlined and gpu functions inlined.
   }];
+  let options = [
+    Option<"wgmma", "wgmma", "bool", "false",
+           "Hopper (sm_90a): `layout.matmul` on warpgroup tensor-core "
+           "instructions (wgmma.mma_async reading the swizzled shared stages "
+           "through descriptors) where its shape allows, instead of ldmatrix "
+           "and mma.sync">
+  ];
   let dependentDialects = [
     "::mlir::arith::ArithDialect", "::mlir::memref::MemRefDialect",
     "::mlir::scf::SCFDialect", "::mlir::vector::VectorDialect",
