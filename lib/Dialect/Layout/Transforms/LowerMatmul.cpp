@@ -341,16 +341,7 @@ private:
           NVVM::SharedSpaceAttr::get(ctx, NVVM::SharedSpace::shared_cta));
       gpu::BarrierOp::create(b, l);
       Value next = ix.add(kt, d);
-      Value write = ix.rem(next, stages);
-      Value more = ix.lt(next, slices);
-      if (masked) {
-        guarded(more, [&] { loadSlice(ix.mul(next, bk), write); });
-      } else {
-        fill = ix.select(more, ix.c(8), ix.c(0));
-        loadSlice(kFetch, write);
-        fill = Value();
-      }
-      NVVM::CpAsyncCommitGroupOp::create(b, l);
+      copySlice(next, ix.rem(next, stages), kFetch);
       Value stage = arith::IndexCastOp::create(b, l, b.getI64Type(),
                                                ix.rem(kt, stages));
       NVVM::WgmmaFenceAlignedOp::create(b, l);
@@ -462,6 +453,13 @@ private:
     Value next = ix.add(kt, stages - 1);
     Value write = ix.select(ix.eq(stage, ix.c(0)), ix.c(stages - 1),
                             ix.sub(stage, ix.c(1)));
+    copySlice(next, write, kFetch);
+  }
+
+  /// The copy of slice `next` into stage `write` and its commit group:
+  /// masked, a branch around it past the last slice; unmasked, from column
+  /// kFetch with a source size of 0 past the last slice.
+  void copySlice(Value next, Value write, Value kFetch) {
     Value more = ix.lt(next, slices);
     if (masked) {
       guarded(more, [&] { loadSlice(ix.mul(next, bk), write); });
