@@ -39,10 +39,10 @@ NOTES = """
   Frost's graph 1.67 (GPU-bound, the same everywhere); Frost eager is about
   1.9x PyTorch eager both there and across the timing calls.
 * The 20,000-step runs ran at the same time on one GPU (only their loss and
-  accuracy count). Frost's ran in graph mode: eager and graph run the same
-  kernels, and in the 2000-step timing runs their test accuracies were
-  identical for the Neve kernels (87.98%, 87.35%, 86.81% for seeds 0-2 in
-  both modes) and within 0.3 points for cuDNN.
+  accuracy count). Frost's eager rows ran later (commit 3f51b10, both at
+  once): Neve kernels eager 90.08% as in graph mode (the same kernels),
+  cuDNN eager 90.86% against graph's 90.01% (cuDNN's algorithms are not
+  deterministic, and eager and graph pick theirs separately).
 * Both sides start from the same weights (PyTorch's, per seed) and see the
   same data order; the loss curves (resnet-loss.png) lie on top of each
   other.

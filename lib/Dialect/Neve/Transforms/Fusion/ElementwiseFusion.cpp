@@ -19,8 +19,9 @@
 // allocation that the other is not derived from.
 //
 // In the fused kernel a load of an element the first kernel stored is
-// replaced by the stored value; a buffer that only the two launches use,
-// freshly allocated, is then neither stored nor allocated any more.
+// replaced by the stored value; a buffer that only the two launches use
+// (and at most a later neve_gpu_free), freshly allocated, is then neither
+// stored, allocated nor freed any more.
 //
 //===----------------------------------------------------------------------===//
 
@@ -308,8 +309,19 @@ struct FuseElementwiseLaunches : OpRewritePattern<LaunchOp> {
     for (auto [k, v] : llvm::enumerate(launchArgs)) {
       if (allocKind(v) != Alloc::Removable)
         continue;
+      // used by the two launches, and at most freed after them
+      SmallVector<Operation *> frees;
       bool onlyHere = llvm::all_of(v.getUsers(), [&](Operation *u) {
-        return u == first.getOperation() || u == second.getOperation();
+        if (u == first.getOperation() || u == second.getOperation())
+          return true;
+        auto call = dyn_cast<func::CallOp>(u);
+        if (call && call.getCallee() == "neve_gpu_free" &&
+            call->getNumOperands() == 1 && call->getBlock() == second->getBlock() &&
+            second->isBeforeInBlock(call)) {
+          frees.push_back(call);
+          return true;
+        }
+        return false;
       });
       if (!onlyHere)
         continue;
@@ -325,6 +337,8 @@ struct FuseElementwiseLaunches : OpRewritePattern<LaunchOp> {
           rewriter.eraseOp(w);
         rewriter.eraseOp(u);
       }
+      for (Operation *f : frees)
+        rewriter.eraseOp(f);
       dropped.set(k);
       removed.push_back(lineOf(v.getLoc()));
     }
