@@ -22,11 +22,14 @@ SmallVector<Value> MatmulEmitter::pipelineWgmma(bool masked) {
   this->masked = masked;
   MLIRContext *ctx = b.getContext();
   // Slices copied ahead: S-1, since the stage slice kt-1 read is free
-  // once iteration kt-1 waited for its wgmma group. (Leaving a group
-  // running across iterations was measured slower: the accumulators then
-  // live across the loop's back edge while wgmma writes them, and ptxas
-  // serialises every wgmma of the kernel, C7515; 343 against 535 TFLOP/s
-  // at 4096^3, bench/results/gemm-wgmma-variants.txt.)
+  // once iteration kt-1 waited for its wgmma group. Leaving a group
+  // running across iterations was measured slower
+  // (bench/results/gemm-wgmma-variants.txt): as written first, ptxas
+  // serialised every wgmma of the kernel (C7515: the loop-skipping path
+  // copied the initial accumulators into the registers the running group
+  // writes), 343 against 535 TFLOP/s at 4096^3; as a do-while with the
+  // accumulators fenced after the last wait, without serialisation but
+  // with a stage less to copy ahead, 477 against 539.
   int64_t d = stages - 1;
   for (int64_t s = 0; s < d; ++s) {
     guarded(ix.lt(ix.c(s), slices), [&] { loadSlice(ix.c(s * bk), ix.c(s)); });
