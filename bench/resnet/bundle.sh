@@ -35,7 +35,7 @@ for src in test/gpu/fusion-*.nv; do
 done
 # the tiled product on wgmma (sm_90a)
 "$translate" test/gpu/tiled-matmul.nv --gpu-arch=sm_90a -o "$out/tests/gpu-tiled-matmul-wgmma"
-cp test/gpu/tiled-matmul.nv "$out/tests/gpu-tiled-matmul-wgmma.nv"
+cp test/gpu/tiled-matmul-wgmma.nv "$out/tests/gpu-tiled-matmul-wgmma.nv"
 cp "$out/bench/example-resnet" "$out/tests/gpu-example-resnet"
 cp test/gpu/example-resnet.nv "$out/tests/gpu-example-resnet.nv"
 sed -n 's@^# RUN: %neve run %S/[^ |]*\( [^|]*\)|.*@\1@p' test/gpu/example-resnet.nv | sed 's/ *$//; s/^ *//' \
