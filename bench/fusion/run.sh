@@ -13,7 +13,9 @@ if [ "${1:-}" = "--build-only" ]; then
   mkdir -p "$BIN"
   "$t" "$ROOT/bench/fusion/elementwise.nv" -Rpass=neve-fuse -o "$BIN/fused" 2> "$BIN/remarks.txt"
   "$t" "$ROOT/bench/fusion/elementwise.nv" -fno-fuse -o "$BIN/unfused"
-  git -C "$ROOT" rev-parse HEAD > "$BIN/COMMIT"
+  commit=$(git -C "$ROOT" rev-parse HEAD)
+  git -C "$ROOT" status --porcelain --untracked-files=no | grep -q . && commit="$commit+dirty"
+  echo "$commit" > "$BIN/COMMIT"
   echo "bench/fusion: built $BIN (fusion remarks in remarks.txt)"
   exit 0
 fi

@@ -107,16 +107,11 @@ cl::list<std::string> libDirs("L", cl::desc("Search DIR for libraries"),
 
 /// "file:line:col" of the first source position in \p loc.
 std::string locationText(mlir::Location loc) {
-  if (auto fl = llvm::dyn_cast<mlir::FileLineColLoc>(loc))
-    return (fl.getFilename().str() + ":" + std::to_string(fl.getLine()) + ":" +
-            std::to_string(fl.getColumn()));
-  if (auto fused = llvm::dyn_cast<mlir::FusedLoc>(loc))
-    for (mlir::Location l : fused.getLocations())
-      if (std::string s = locationText(l); s != "<unknown>")
-        return s;
-  if (auto named = llvm::dyn_cast<mlir::NameLoc>(loc))
-    return locationText(named.getChildLoc());
-  return "<unknown>";
+  auto fl = mlir::LocationAttr(loc).findInstanceOf<mlir::FileLineColLoc>();
+  if (!fl)
+    return "<unknown>";
+  return fl.getFilename().str() + ":" + std::to_string(fl.getLine()) + ":" +
+         std::to_string(fl.getColumn());
 }
 
 /// Writes `text` to -o (or stdout).

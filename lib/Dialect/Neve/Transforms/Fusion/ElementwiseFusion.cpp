@@ -117,19 +117,11 @@ bool isZero(Value v) {
   return matchPattern(v, m_ConstantInt(&x)) && x.isZero();
 }
 
-/// "line N" of a location, or "".
+/// "line N" of the first source position in a location, or "?".
 std::string lineOf(Location loc) {
-  if (auto fl = dyn_cast<FileLineColLoc>(loc))
+  if (auto fl = LocationAttr(loc).findInstanceOf<FileLineColLoc>())
     return "line " + std::to_string(fl.getLine());
-  if (auto fused = dyn_cast<FusedLoc>(loc))
-    for (Location l : fused.getLocations())
-      if (std::string s = lineOf(l); !s.empty())
-        return s;
-  if (auto named = dyn_cast<NameLoc>(loc))
-    return lineOf(named.getChildLoc());
-  if (auto callsite = dyn_cast<CallSiteLoc>(loc))
-    return lineOf(callsite.getCallee());
-  return "";
+  return "?";
 }
 
 /// Erases the operations of \p block that nothing uses and that have no
@@ -359,18 +351,16 @@ struct FuseElementwiseLaunches : OpRewritePattern<LaunchOp> {
         second.getGridY(), second.getGridZ(), second.getBlockX(),
         second.getBlockY(), second.getBlockZ(), second.getSmem(),
         /*stream=*/Value(), kept);
-    std::string lines = lineOf(first.getLoc());
-    std::string lineB = lineOf(second.getLoc());
     InFlightDiagnostic remark = emitRemark(launch.getLoc())
                                 << "neve-fuse[elementwise]: fused the launches of '"
                                 << ka.func.getSymName() << "' ("
-                                << (lines.empty() ? "?" : lines) << ") and '"
+                                << lineOf(first.getLoc()) << ") and '"
                                 << kb.func.getSymName() << "' ("
-                                << (lineB.empty() ? "?" : lineB) << ") into '"
+                                << lineOf(second.getLoc()) << ") into '"
                                 << fused.getSymName() << "'";
     for (const std::string &r : removed)
       remark << "; the intermediate buffer allocated at "
-             << (r.empty() ? "?" : r) << " is gone";
+             << r << " is gone";
     remark.report();
     rewriter.eraseOp(second);
     rewriter.eraseOp(first);
