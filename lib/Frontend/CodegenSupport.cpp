@@ -23,15 +23,24 @@ public:
       for (const FuncDecl *fn : prebuildFunctions(program))
         reach(fn);
     }
+    drain();
+    // What neve-fuse may call instead of a chain (MLIRGen emits it too).
+    for (const FuncDecl *fn : fusionReplacements(
+             program, [&](const FuncDecl *f) { return seen.contains(f); }))
+      reach(fn);
+    drain();
+    return ok;
+  }
+
+private:
+  void drain() {
     while (!worklist.empty()) {
       const FuncDecl *fn = worklist.back();
       worklist.pop_back();
       function(*fn);
     }
-    return ok;
   }
 
-private:
   /// Queues `fn` for checking the first time it is referenced.
   void reach(const FuncDecl *fn) {
     if (fn && seen.insert(fn).second)

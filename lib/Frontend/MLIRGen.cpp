@@ -219,13 +219,21 @@ mlir::OwningOpRef<mlir::ModuleOp> Generator::run(const Program &prog) {
   // Roots: main, then the `_prebuild` functions (§2.2; called by main).
   if (m.main)
     getFunc(m.main);
-  while (!pending.empty()) {
-    auto [fn, ctime] = pending.front();
-    pending.pop_front();
-    currentCtime = ctime;
-    emitFunction(*fn, ctime.empty() ? funcOps[fn]
-                                    : specializations[{fn, ctime}]);
-  }
+  auto drain = [&] {
+    while (!pending.empty()) {
+      auto [fn, ctime] = pending.front();
+      pending.pop_front();
+      currentCtime = ctime;
+      emitFunction(*fn, ctime.empty() ? funcOps[fn]
+                                      : specializations[{fn, ctime}]);
+    }
+  };
+  drain();
+  // Then what neve-fuse may call instead of a chain it rewrites.
+  for (const FuncDecl *fn : fusionReplacements(
+           prog, [&](const FuncDecl *f) { return funcOps.count(f) != 0; }))
+    getFunc(fn);
+  drain();
   currentCtime.clear();
   if (mlir::failed(mlir::verify(module))) {
     module.emitError("internal error: MLIRGen produced invalid IR");

@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "MLIRGenInternal.h"
+#include "neve/Dialect/Neve/Transforms/FusionPrimitives.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/Math/IR/Math.h"
@@ -127,6 +128,33 @@ std::vector<const FuncDecl *> neve::prebuildFunctions(const Program &program) {
           llvm::StringRef(fn->name).ends_with("_prebuild"))
         fns.push_back(fn.get());
   return fns;
+}
+
+/// The fused functions of FusionPrimitives.td that the program defines,
+/// when it reaches any other function of that table: neve-fuse's call-level
+/// patterns may then call them, so they are emitted although nothing calls
+/// them yet (the rewrite is what calls them).
+std::vector<const FuncDecl *>
+neve::fusionReplacements(const Program &program,
+                         llvm::function_ref<bool(const FuncDecl *)> reached) {
+  std::vector<const FuncDecl *> targets;
+  bool used = false;
+  for (auto &mod : program.modules)
+    for (auto &fn : mod->funcs) {
+      if (fn->kind != FuncKind::Def || fn->isOperator)
+        continue;
+      std::optional<mlir::neve::FusionRole> role =
+          mlir::neve::symbolizeFusionRole(fn->name);
+      if (!role)
+        continue;
+      if (mlir::neve::isFusionReplacement(*role))
+        targets.push_back(fn.get());
+      else
+        used |= reached(fn.get());
+    }
+  if (!used)
+    targets.clear();
+  return targets;
 }
 
 void Generator::emitPrebuildCalls() {

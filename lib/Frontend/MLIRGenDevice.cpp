@@ -54,10 +54,12 @@ bool neve::isDeviceIntrinsicCall(llvm::StringRef name) {
              true)
       .Cases({"atomic_add", "atomic_max", "atomic_min", "atomic_exch"}, true)
       .Cases({"exp", "log", "tanh", "abs", "floor", "ceil"}, true)
-      .Cases({"fast_exp", "fast_log", "fast_tanh"}, true)
+      .Cases({"fast_exp", "fast_exp2", "fast_log", "fast_tanh"}, true)
       .Cases({"cp_async16", "cp_commit_group", "cp_wait_group", "cp_wait_all"},
              true)
-      .Cases({"ldmatrix_x4", "ldmatrix_x2", "mma_16x8x16"}, true)
+      .Cases({"ldmatrix_x4", "ldmatrix_x2", "ldmatrix_x4_trans",
+              "ldmatrix_x2_trans", "mma_16x8x16"},
+             true)
       .Default(false);
 }
 
@@ -193,6 +195,8 @@ Value Generator::emitIntrinsic(const CallExpr &e) {
     return approx("ex2.approx.f32",
                   mlir::arith::MulFOp::create(b, l, args[0],
                                               constant(1.4426950408889634)));
+  if (name == "fast_exp2")
+    return approx("ex2.approx.f32", args[0]);
   if (name == "fast_log")
     return mlir::arith::MulFOp::create(b, l, approx("lg2.approx.f32", args[0]),
                                        constant(0.6931471805599453));
@@ -230,12 +234,15 @@ void Generator::emitTensorCoreIntrinsic(const CallExpr &e,
     return;
   }
   if (name.starts_with("ldmatrix")) {
-    int count = name == "ldmatrix_x4" ? 4 : 2;
+    int count = name.starts_with("ldmatrix_x4") ? 4 : 2;
+    bool transpose = name.ends_with("_trans");
     llvm::SmallVector<mlir::Type> fields(count, i32);
     auto res = mlir::LLVM::LLVMStructType::getLiteral(&ctx, fields);
     Value frag = mlir::NVVM::LdMatrixOp::create(
         b, l, res, space(args[1], 3), b.getI32IntegerAttr(count),
-        mlir::NVVM::MMALayoutAttr::get(&ctx, mlir::NVVM::MMALayout::row),
+        mlir::NVVM::MMALayoutAttr::get(&ctx, transpose
+                                                 ? mlir::NVVM::MMALayout::col
+                                                 : mlir::NVVM::MMALayout::row),
         mlir::NVVM::LdStMatrixShapeAttr::get(&ctx, 8, 8),
         mlir::NVVM::LdStMatrixEltTypeAttr::get(
             &ctx, mlir::NVVM::LdStMatrixEltType::B16));

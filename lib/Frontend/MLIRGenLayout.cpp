@@ -270,8 +270,8 @@ bool Generator::emitLayoutIntrinsic(const CallExpr &e) {
   if (name.starts_with("ldmatrix")) {
     mlir::layout::LdMatrixOp::create(b, l, ops[0].first, ops[0].second,
                                      ops[1].first, ops[1].second,
-                                     name == "ldmatrix_x4" ? 4 : 2,
-                                     /*transpose=*/false);
+                                     name.starts_with("ldmatrix_x4") ? 4 : 2,
+                                     /*transpose=*/name.ends_with("_trans"));
     return true;
   }
   // Fragments of int hold bf16 pairs unless a half fragment says

@@ -425,13 +425,8 @@ const Type *Checker::checkBuiltinCall(CallExpr &e, llvm::StringRef name,
   }
 
   // §8.4 intrinsics.
-  static const llvm::StringSet<> deviceOnly = {
-      "syncthreads", "shfl_sync", "shfl_xor_sync", "shfl_down_sync",
-      "atomic_add", "atomic_max", "atomic_min", "atomic_exch", "exp", "log",
-      "tanh", "abs", "floor", "ceil", "fast_exp", "fast_log", "fast_tanh",
-      "cp_async16", "cp_commit_group", "cp_wait_group", "cp_wait_all",
-      "ldmatrix_x4", "ldmatrix_x2", "mma_16x8x16"};
-  if (!deviceOnly.contains(name)) {
+
+  if (!isDeviceIntrinsic(name)) {
     found = false;
     return types.errorTy();
   }
@@ -517,7 +512,7 @@ const Type *Checker::checkBuiltinCall(CallExpr &e, llvm::StringRef name,
               address(1, MemSpace::Global, "source");
     return ok ? done(V) : types.errorTy();
   }
-  if (name == "ldmatrix_x4" || name == "ldmatrix_x2") {
+  if (name.starts_with("ldmatrix_")) {
     if (!a.count(2) || a.anyError())
       return types.errorTy();
     bool ok = address(0, MemSpace::Register, "destination") &&

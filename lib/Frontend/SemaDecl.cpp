@@ -41,9 +41,10 @@ bool sema::isDeviceIntrinsic(llvm::StringRef name) {
   static const llvm::StringSet<> names = {
       "syncthreads", "shfl_sync", "shfl_xor_sync", "shfl_down_sync",
       "atomic_add", "atomic_max", "atomic_min", "atomic_exch", "exp", "log",
-      "tanh", "abs", "floor", "ceil", "fast_exp", "fast_log", "fast_tanh",
-      "cp_async16", "cp_commit_group", "cp_wait_group", "cp_wait_all",
-      "ldmatrix_x4", "ldmatrix_x2", "mma_16x8x16"};
+      "tanh", "abs", "floor", "ceil", "fast_exp", "fast_exp2", "fast_log",
+      "fast_tanh", "cp_async16", "cp_commit_group", "cp_wait_group",
+      "cp_wait_all", "ldmatrix_x4", "ldmatrix_x2", "ldmatrix_x4_trans",
+      "ldmatrix_x2_trans", "mma_16x8x16"};
   return names.contains(name);
 }
 
@@ -52,14 +53,9 @@ bool sema::isPredeclared(llvm::StringRef name) {
       // §7 host builtins.
       "print", "printl", "pow", "sqrt", "min", "max", "glob", "zeros_int",
       "ones_int", "arange_int", "randu", "randn", "start_timer", "end_timer",
-      "sleep", "_quit_", "tarena_reset", "argv", "seed", "to_cuda",
-      // §8.4 intrinsics.
-      "syncthreads", "shfl_sync", "shfl_xor_sync", "shfl_down_sync",
-      "atomic_add", "atomic_max", "atomic_min", "atomic_exch", "exp", "log",
-      "tanh", "abs", "floor", "ceil", "fast_exp", "fast_log", "fast_tanh",
-      "cp_async16", "cp_commit_group", "cp_wait_group", "cp_wait_all",
-      "ldmatrix_x4", "ldmatrix_x2", "mma_16x8x16"};
-  return names.contains(name) || isDeviceValue(name) || isHostValue(name) ||
+      "sleep", "_quit_", "tarena_reset", "argv", "seed", "to_cuda"};
+  return names.contains(name) || isDeviceIntrinsic(name) ||
+         isDeviceValue(name) || isHostValue(name) ||
          isTypeTag(name);
 }
 

@@ -16,6 +16,8 @@
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/OwningOpRef.h"
 
+#include "llvm/ADT/STLFunctionalExtras.h"
+
 namespace mlir {
 class MLIRContext;
 } // namespace mlir
@@ -29,6 +31,13 @@ inline constexpr const char *kEntrySymbol = "neve_main";
 /// whose name ends in `_prebuild` and that has no parameters, in textual
 /// order with imports spliced in.
 std::vector<const FuncDecl *> prebuildFunctions(const Program &program);
+
+/// The fusion replacements (FusionPrimitives.td) to emit besides what main
+/// reaches: those the program defines, once it reaches a function of that
+/// table (\p reached says which functions are reached so far).
+std::vector<const FuncDecl *>
+fusionReplacements(const Program &program,
+                   llvm::function_ref<bool(const FuncDecl *)> reached);
 
 /// The §7 host builtins MLIRGen compiles besides print and printl (pow,
 /// sqrt, min, max, glob, argv, seed, randu, ...).

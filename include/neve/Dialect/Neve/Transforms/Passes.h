@@ -3,6 +3,7 @@
 #ifndef NEVE_DIALECT_NEVE_TRANSFORMS_PASSES_H
 #define NEVE_DIALECT_NEVE_TRANSFORMS_PASSES_H
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/IR/PatternMatch.h"

@@ -41,6 +41,7 @@ def NeveFusePass : Pass<"neve-fuse", "::mlir::ModuleOp"> {
                "Fusion patterns to apply (default: those on by default)">
   ];
   let dependentDialects = ["::mlir::func::FuncDialect",
+                           "::mlir::arith::ArithDialect",
                            "::mlir::LLVM::LLVMDialect"];
 }
 

@@ -117,13 +117,6 @@ bool isZero(Value v) {
   return matchPattern(v, m_ConstantInt(&x)) && x.isZero();
 }
 
-/// "line N" of the first source position in a location, or "?".
-std::string lineOf(Location loc) {
-  if (auto fl = LocationAttr(loc).findInstanceOf<FileLineColLoc>())
-    return "line " + std::to_string(fl.getLine());
-  return "?";
-}
-
 /// Erases the operations of \p block that nothing uses and that have no
 /// effect, last first.
 void eraseDead(Block &block, PatternRewriter &rewriter) {
@@ -332,7 +325,7 @@ struct FuseElementwiseLaunches : OpRewritePattern<LaunchOp> {
       for (Operation *f : frees)
         rewriter.eraseOp(f);
       dropped.set(k);
-      removed.push_back(lineOf(v.getLoc()));
+      removed.push_back(neve::fusionLineOf(v.getLoc()));
     }
     eraseDead(*body, rewriter);
     eraseDead(*entry, rewriter);
@@ -354,9 +347,9 @@ struct FuseElementwiseLaunches : OpRewritePattern<LaunchOp> {
     InFlightDiagnostic remark = emitRemark(launch.getLoc())
                                 << "neve-fuse[elementwise]: fused the launches of '"
                                 << ka.func.getSymName() << "' ("
-                                << lineOf(first.getLoc()) << ") and '"
+                                << neve::fusionLineOf(first.getLoc()) << ") and '"
                                 << kb.func.getSymName() << "' ("
-                                << lineOf(second.getLoc()) << ") into '"
+                                << neve::fusionLineOf(second.getLoc()) << ") into '"
                                 << fused.getSymName() << "'";
     for (const std::string &r : removed)
       remark << "; the intermediate buffer allocated at "

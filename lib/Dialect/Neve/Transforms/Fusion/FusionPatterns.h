@@ -15,6 +15,13 @@ namespace mlir::neve {
 /// Consecutive elementwise kernel launches (ElementwiseFusion.cpp).
 void populateElementwiseFusionPatterns(RewritePatternSet &patterns);
 
+/// The attention chain of Frost calls (AttentionFusion.cpp).
+void populateAttentionFusionPatterns(RewritePatternSet &patterns);
+
+/// "line N" of the first source position in a location, or "?": how
+/// remarks name the source lines they fused.
+std::string fusionLineOf(Location loc);
+
 } // namespace mlir::neve
 
 #endif // NEVE_TRANSFORMS_FUSION_FUSIONPATTERNS_H

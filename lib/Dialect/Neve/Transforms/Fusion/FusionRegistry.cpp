@@ -19,6 +19,16 @@ llvm::ArrayRef<neve::FusionPatternInfo> neve::fusionPatterns() {
        "consecutive elementwise kernel launches over one index space become "
        "one kernel",
        /*onByDefault=*/true, populateElementwiseFusionPatterns},
+      {"attention",
+       "the Frost chain bmm(softmax([causal_mask](bmm_t(q, k) * scale)), v) "
+       "becomes one call of flash_attention",
+       /*onByDefault=*/true, populateAttentionFusionPatterns},
   };
   return table;
+}
+
+std::string neve::fusionLineOf(Location loc) {
+  if (auto fl = LocationAttr(loc).findInstanceOf<FileLineColLoc>())
+    return "line " + std::to_string(fl.getLine());
+  return "?";
 }

@@ -1,0 +1,41 @@
+//===- FusionPrimitives.td - Frost functions fusion may see -*- tablegen -*-===//
+//
+// Frost's tensor operations are ordinary Neve functions, so in the `neve`
+// dialect they are `func.call`s. This table names the Frost functions that
+// neve-fuse's call-level patterns recognise, by the role each plays; a
+// pattern matches a chain of calls by role (symbolizeFusionRole on the
+// callee's symbol) and replaces it with a call of the fused function that
+// Frost provides. Replacement functions are emitted by MLIRGen whenever the
+// program reaches a function of the table, so that the pattern can call
+// them (MLIRGenBuiltin.cpp, fusionReplacements).
+//
+// The string of each case is the callee's symbol as MLIRGen names it
+// (operators are `operator<op>.<operand types>`).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef NEVE_FUSION_PRIMITIVES
+#define NEVE_FUSION_PRIMITIVES
+
+include "mlir/IR/EnumAttr.td"
+
+def FusionRole : I32EnumAttr<"FusionRole",
+    "the part a Frost function plays in a chain that neve-fuse rewrites", [
+  // The attention chain (pattern `attention`, AttentionFusion.cpp):
+  //   bmm(softmax([causal_mask](bmm_t(q, k) * scale)), v)
+  I32EnumAttrCase<"ScoresProduct", 0, "bmm_t">,
+  I32EnumAttrCase<"Scale", 1, "operator*.gpu_tensor.float">,
+  I32EnumAttrCase<"CausalMask", 2, "causal_mask">,
+  I32EnumAttrCase<"Softmax", 3, "softmax">,
+  I32EnumAttrCase<"ValueProduct", 4, "bmm">,
+  // What replaces it: flash_attention(q, k, v, scale, causal), and the
+  // unfused chain that flash_attention falls back to for other shapes
+  // (never rewritten, or the fallback would call itself).
+  I32EnumAttrCase<"FusedAttention", 5, "flash_attention">,
+  I32EnumAttrCase<"AttentionFallback", 6, "attention_unfused">
+]> {
+  let cppNamespace = "::mlir::neve";
+  let genSpecializedAttr = 0;
+}
+
+#endif // NEVE_FUSION_PRIMITIVES
