@@ -131,7 +131,7 @@ std::vector<const FuncDecl *> neve::prebuildFunctions(const Program &program) {
 }
 
 /// The fused functions of FusionPrimitives.td that the program defines,
-/// when it reaches any other function of that table: neve-fuse's call-level
+/// when it reaches a trigger of that table (isFusionTrigger): neve-fuse's call-level
 /// patterns may then call them, so they are emitted although nothing calls
 /// them yet (the rewrite is what calls them).
 std::vector<const FuncDecl *>
@@ -149,7 +149,7 @@ neve::fusionReplacements(const Program &program,
         continue;
       if (mlir::neve::isFusionReplacement(*role))
         targets.push_back(fn.get());
-      else
+      else if (mlir::neve::isFusionTrigger(*role))
         used |= reached(fn.get());
     }
   if (!used)

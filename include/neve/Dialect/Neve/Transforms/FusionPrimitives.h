@@ -19,8 +19,14 @@
 namespace mlir::neve {
 
 /// Whether \p role names a function that replaces a chain (MLIRGen emits
-/// it as soon as the program reaches any function of the table).
+/// it as soon as the program reaches a trigger, isFusionTrigger).
 bool isFusionReplacement(FusionRole role);
+
+/// Whether a program reaching this function may hold a chain that a
+/// pattern replaces (then MLIRGen emits the replacements; a chain cannot
+/// exist without it, so programs that only use softmax, say, do not pay
+/// for compiling flash attention).
+bool isFusionTrigger(FusionRole role);
 
 /// Whether \p role names a function inside which no chain is rewritten
 /// (the replacement itself and its fallback).

@@ -6,8 +6,9 @@
 // pattern matches a chain of calls by role (symbolizeFusionRole on the
 // callee's symbol) and replaces it with a call of the fused function that
 // Frost provides. Replacement functions are emitted by MLIRGen whenever the
-// program reaches a function of the table, so that the pattern can call
-// them (MLIRGenBuiltin.cpp, fusionReplacements).
+// program reaches a chain's trigger (isFusionTrigger: bmm_t for attention),
+// so that the pattern can call them (MLIRGenBuiltin.cpp,
+// fusionReplacements).
 //
 // The string of each case is the callee's symbol as MLIRGen names it
 // (operators are `operator<op>.<operand types>`).
@@ -23,8 +24,10 @@ def FusionRole : I32EnumAttr<"FusionRole",
     "the part a Frost function plays in a chain that neve-fuse rewrites", [
   // The attention chain (pattern `attention`, AttentionFusion.cpp):
   //   bmm(softmax([causal_mask](bmm_t(q, k) * scale)), v)
+  // (or scale * bmm_t(q, k))
   I32EnumAttrCase<"ScoresProduct", 0, "bmm_t">,
   I32EnumAttrCase<"Scale", 1, "operator*.gpu_tensor.float">,
+  I32EnumAttrCase<"ScaleLeft", 7, "operator*.float.gpu_tensor">,
   I32EnumAttrCase<"CausalMask", 2, "causal_mask">,
   I32EnumAttrCase<"Softmax", 3, "softmax">,
   I32EnumAttrCase<"ValueProduct", 4, "bmm">,

@@ -3,7 +3,7 @@
 // Pattern `attention` of neve-fuse. The chain of Frost calls
 //
 //   %s = call @bmm_t(%q, %k)                       // q kᵀ
-//   %t = call @"operator*.gpu_tensor.float"(%s, %c) // scale
+//   %t = call @"operator*.gpu_tensor.float"(%s, %c) // scale (or %c * %s)
 //   %m = call @causal_mask(%t)                     // optional
 //   %p = call @softmax(%m)
 //   %o = call @bmm(%p, %v)                         // p v
@@ -81,11 +81,15 @@ struct AttentionChain : OpRewritePattern<func::CallOp> {
     func::CallOp mask =
         producer(softmax.getOperand(0), FusionRole::CausalMask, block);
     Value scaled = mask ? mask.getOperand(0) : softmax.getOperand(0);
+    // scores * c, or c * scores
     func::CallOp scale = producer(scaled, FusionRole::Scale, block);
+    bool left = !scale;
+    if (left)
+      scale = producer(scaled, FusionRole::ScaleLeft, block);
     if (!scale || scale.getNumOperands() != 2)
       return failure();
-    func::CallOp scores =
-        producer(scale.getOperand(0), FusionRole::ScoresProduct, block);
+    func::CallOp scores = producer(scale.getOperand(left ? 1 : 0),
+                                   FusionRole::ScoresProduct, block);
     if (!scores || scores.getNumOperands() != 2)
       return failure();
 
@@ -103,7 +107,7 @@ struct AttentionChain : OpRewritePattern<func::CallOp> {
     StringRef fusedName = neve::stringifyFusionRole(FusionRole::FusedAttention);
     auto fused = module.lookupSymbol<func::FuncOp>(fusedName);
     Value q = scores.getOperand(0), k = scores.getOperand(1),
-          v = root.getOperand(1), c = scale.getOperand(1);
+          v = root.getOperand(1), c = scale.getOperand(left ? 0 : 1);
     Type i1 = rewriter.getI1Type();
     SmallVector<Type> want = {q.getType(), k.getType(), v.getType(),
                               c.getType(), i1};

@@ -10,6 +10,10 @@ bool neve::isFusionReplacement(FusionRole role) {
   return role == FusionRole::FusedAttention;
 }
 
+bool neve::isFusionTrigger(FusionRole role) {
+  return role == FusionRole::ScoresProduct;
+}
+
 bool neve::isFusionBarrier(FusionRole role) {
   return role == FusionRole::FusedAttention ||
          role == FusionRole::AttentionFallback;

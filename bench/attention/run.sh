@@ -1,0 +1,61 @@
+#!/usr/bin/env bash
+# Flash attention forward: Frost's (frost/attention.nv, Neve + the layout
+# dialect) against PyTorch's scaled_dot_product_attention with the flash
+# backend, bf16, on the GPU machine (bench/attention/README.md).
+#
+#   bash bench/attention/run.sh --build-only   # here: build/attn-bench/{flash,flash_check}
+#   bash bench/attention/run.sh                # there (carry ["build/attn-bench"]):
+#                                              # $OUT/attention.txt and $OUT/attention.json
+set -euo pipefail
+ROOT="$(cd "$(dirname "$0")/../.." && pwd)"
+BIN="$ROOT/build/attn-bench"
+if [ "${1:-}" = "--build-only" ]; then
+  t="${NEVE_TRANSLATE:-$ROOT/build/bin/neve-translate}"
+  mkdir -p "$BIN"
+  "$t" "$ROOT/bench/attention/flash.nv" -o "$BIN/flash"
+  "$t" "$ROOT/bench/attention/flash_check.nv" -o "$BIN/flash_check"
+  commit=$(git -C "$ROOT" rev-parse HEAD)
+  git -C "$ROOT" status --porcelain --untracked-files=no | grep -q . && commit="$commit+dirty"
+  echo "$commit" > "$BIN/COMMIT"
+  echo "bench/attention: built $BIN"
+  exit 0
+fi
+OUT="${OUT:-$ROOT/gpu-results/attention}"
+mkdir -p "$OUT"
+{
+  echo "== check (Neve flash attention against a naive GPU reference)"
+  "$BIN/flash_check"
+  echo "== neve"
+  "$BIN/flash" | sed "s/^/neve /"
+  echo "== torch"
+  python3 "$ROOT/bench/attention/torch_sdpa.py" | sed "s/^/torch /"
+} 2>&1 | tee "$OUT/attention.txt"
+python3 - "$OUT/attention.txt" "$OUT/attention.json" "$(cat "$BIN/COMMIT")" <<'PY'
+import json, re, subprocess, sys
+rows, checks = {}, []
+for line in open(sys.argv[1]):
+    m = re.match(r"(neve|torch) attention (\d+) (\d+) (\d+) (\d+) (\d): ([\d.e+-]+) ms ([\d.e+-]+) TFLOP/s", line)
+    if m:
+        key = f"B{m[2]} H{m[3]} S{m[4]} D{m[5]} " + ("causal" if m[6] == "1" else "non-causal")
+        rows.setdefault(key, {})[m[1]] = {"ms": float(m[7]), "TFLOPs": round(float(m[8]), 1)}
+    elif line.startswith("check "):
+        checks.append(line.strip())
+for r in rows.values():
+    if "neve" in r and "torch" in r:
+        r["neve_over_torch"] = round(r["neve"]["TFLOPs"] / r["torch"]["TFLOPs"], 3)
+try:
+    device = subprocess.run(["nvidia-smi", "--query-gpu=name", "--format=csv,noheader"],
+                            capture_output=True, text=True).stdout.strip()
+except Exception:
+    device = "unknown"
+out = {"what": "attention forward, bf16 q k v [B, H, S, D], bf16 out: Frost flash_attention_raw "
+               "(frost/attention.nv) vs torch SDPA flash backend; FLOPs 4BHS^2D, halved when causal; "
+               "target: Neve >= 0.5 x torch",
+       "commit": sys.argv[3], "device": device,
+       "command": "bash bench/attention/run.sh --build-only (here), then bash bench/attention/run.sh "
+                  "on the GPU machine with carry [\"build/attn-bench\"]",
+       "correctness": checks, "cases": rows}
+json.dump(out, open(sys.argv[2], "w"), indent=1)
+for k, r in rows.items():
+    print(f"{k}: neve {r.get('neve', {}).get('TFLOPs')} TFLOP/s, torch {r.get('torch', {}).get('TFLOPs')} TFLOP/s, ratio {r.get('neve_over_torch')}")
+PY
