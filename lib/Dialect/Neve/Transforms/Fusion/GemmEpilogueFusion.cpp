@@ -164,6 +164,38 @@ bool isProduct(Value v, Value rows, Value cols) {
   return p && r && c && *p == *r * *c;
 }
 
+/// The kernel uses the thread's position (gpu.thread_id, block_id, ...)
+/// only to compute k: its work does not depend on which thread of which
+/// launch does it, so it can move into another kernel's epilogue.
+bool onlyKUsesThreadIds(ElementwiseKernel k) {
+  llvm::SmallPtrSet<Operation *, 16> slice;
+  SmallVector<Value> work{k.index};
+  while (!work.empty()) {
+    Operation *def = work.pop_back_val().getDefiningOp();
+    if (!def || def->getBlock() != k.entry || !slice.insert(def).second)
+      continue;
+    llvm::append_range(work, def->getOperands());
+  }
+  // every value computed from a thread position serves k alone
+  bool ok = true;
+  k.func.walk([&](Operation *op) {
+    if (!isa<gpu::GPUDialect>(op->getDialect()))
+      return;
+    SmallVector<Operation *> users{op};
+    while (ok && !users.empty()) {
+      Operation *u = users.pop_back_val();
+      if (!slice.contains(u)) {
+        ok = false;
+        break;
+      }
+      for (Operation *next : u->getUsers())
+        if (next != k.index.getDefiningOp())
+          users.push_back(next);
+    }
+  });
+  return ok;
+}
+
 struct FuseGemmEpilogue : OpRewritePattern<LaunchOp> {
   using OpRewritePattern::OpRewritePattern;
 
@@ -190,6 +222,9 @@ struct FuseGemmEpilogue : OpRewritePattern<LaunchOp> {
         analyzeElementwise(fb, /*allowGathers=*/true);
     if (!kb)
       return rewriter.notifyMatchFailure(second, "not an elementwise kernel");
+    if (!onlyKUsesThreadIds(*kb))
+      return rewriter.notifyMatchFailure(
+          second, "the kernel uses the thread's position other than in k");
 
     // index spaces: the matmul's grid covers every tile of the m×n view,
     // the elementwise kernel runs over exactly its m·n elements
