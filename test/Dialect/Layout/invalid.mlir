@@ -795,3 +795,58 @@ func.func @dim_out_of_range(%v: !layout.view<16x?xf32, global>) -> index {
   %k = layout.dim %v, 2 : !layout.view<16x?xf32, global>
   return %k : index
 }
+
+// -----
+
+// layout.matmul epilogues
+
+func.func @epilogue_args(%x: !layout.view<128x?xbf16, global>, %y: !layout.view<128x?xbf16, global>, %z: !layout.view<128x128xf32, global>) {
+  // expected-error @+1 {{'layout.matmul' op needs an epilogue whose block takes the product (f32) and the element's position (index)}}
+  layout.matmul %x, %y into %z : !layout.view<128x?xbf16, global>, !layout.view<128x?xbf16, global> into !layout.view<128x128xf32, global> epilogue {
+  ^bb0(%acc: f32):
+    layout.yield
+  }
+  return
+}
+
+// -----
+
+func.func @epilogue_arg_types(%x: !layout.view<128x?xbf16, global>, %y: !layout.view<128x?xbf16, global>, %z: !layout.view<128x128xf32, global>) {
+  // expected-error @+1 {{'layout.matmul' op needs an epilogue whose block takes the product (f32) and the element's position (index)}}
+  layout.matmul %x, %y into %z : !layout.view<128x?xbf16, global>, !layout.view<128x?xbf16, global> into !layout.view<128x128xf32, global> epilogue {
+  ^bb0(%acc: f16, %i: index):
+    layout.yield
+  }
+  return
+}
+
+// -----
+
+func.func @epilogue_blocks(%x: !layout.view<128x?xbf16, global>, %y: !layout.view<128x?xbf16, global>, %z: !layout.view<128x128xf32, global>) {
+  // expected-error @+1 {{'layout.matmul' op needs an epilogue of one block}}
+  layout.matmul %x, %y into %z : !layout.view<128x?xbf16, global>, !layout.view<128x?xbf16, global> into !layout.view<128x128xf32, global> epilogue {
+  ^bb0(%acc: f32, %i: index):
+    cf.br ^bb1
+  ^bb1:
+    layout.yield
+  }
+  return
+}
+
+// -----
+
+func.func @epilogue_terminator(%x: !layout.view<128x?xbf16, global>, %y: !layout.view<128x?xbf16, global>, %z: !layout.view<128x128xf32, global>) {
+  layout.matmul %x, %y into %z : !layout.view<128x?xbf16, global>, !layout.view<128x?xbf16, global> into !layout.view<128x128xf32, global> epilogue {
+  ^bb0(%acc: f32, %i: index):
+    // expected-error @+1 {{'func.return' op expects parent op 'func.func'}}
+    func.return
+  }
+  return
+}
+
+// -----
+
+func.func @yield_outside() {
+  // expected-error @+1 {{'layout.yield' op expects parent op 'layout.matmul'}}
+  layout.yield
+}

@@ -190,3 +190,23 @@ func.func @dim(%v: !layout.view<16x?xf32, global>) -> (index, index) {
   %r = layout.dim %v, 0 : !layout.view<16x?xf32, global>
   return %k, %r : index, index
 }
+
+// An epilogue region: the product and the element's position.
+// CHECK-LABEL: func.func @matmul_epilogue(
+// CHECK: layout.matmul %{{.*}}, %{{.*}} into %{{.*}} : <128x?xbf16, global>, <128x?xbf16, global> into <128x128xf32, global> epilogue {
+// CHECK-NEXT: ^bb0(%[[ACC:.*]]: f32, %[[I:.*]]: index):
+// CHECK-NEXT: %[[K:.*]] = arith.index_cast %[[I]] : index to i64
+// CHECK-NEXT: %[[P:.*]] = llvm.getelementptr %{{.*}}[%[[K]]] : (!llvm.ptr, i64) -> !llvm.ptr, f32
+// CHECK-NEXT: llvm.store %[[ACC]], %[[P]] : f32, !llvm.ptr
+// CHECK-NEXT: layout.yield
+// CHECK-NEXT: }
+func.func @matmul_epilogue(%y: !llvm.ptr, %a: !layout.view<128x?xbf16, global>, %b: !layout.view<128x?xbf16, global>, %c: !layout.view<128x128xf32, global>) {
+  layout.matmul %a, %b into %c : !layout.view<128x?xbf16, global>, !layout.view<128x?xbf16, global> into !layout.view<128x128xf32, global> epilogue {
+  ^bb0(%acc: f32, %i: index):
+    %k = arith.index_cast %i : index to i64
+    %p = llvm.getelementptr %y[%k] : (!llvm.ptr, i64) -> !llvm.ptr, f32
+    llvm.store %acc, %p : f32, !llvm.ptr
+    layout.yield
+  }
+  return
+}

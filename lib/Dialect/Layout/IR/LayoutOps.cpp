@@ -357,3 +357,20 @@ LogicalResult MatmulOp::verify() {
                                  << " warps, more than a block can have";
   return success();
 }
+
+LogicalResult MatmulOp::verifyRegions() {
+  Block *block = getEpilogueBlock();
+  if (!block)
+    return success();
+  if (!getEpilogue().hasOneBlock())
+    return emitOpError("needs an epilogue of one block");
+  Builder b(getContext());
+  if (block->getNumArguments() != 2 ||
+      block->getArgument(0).getType() != b.getF32Type() ||
+      block->getArgument(1).getType() != b.getIndexType())
+    return emitOpError("needs an epilogue whose block takes the product "
+                       "(f32) and the element's position (index)");
+  if (block->empty() || !isa<YieldOp>(block->back()))
+    return emitOpError("needs an epilogue that ends in layout.yield");
+  return success();
+}

@@ -18,7 +18,10 @@
 //              kt: the wait, barrier and first fragments stay at the top.)
 //              Accumulators, next fragments and stage are scf.for
 //              iteration values.
-//   epilogue   Z[r, c] += acc, masked by Z's valid region
+//   epilogue   Z[r, c] += acc, masked by Z's valid region; or, when the
+//              op has an epilogue region, that region once per valid
+//              element with acc and the element's linear position in Z's
+//              buffer (Z is then not accessed)
 //
 // On Hopper (--lower-layouts="wgmma=true", neve-translate --gpu-arch=sm_90a)
 // products of one warpgroup (block tiles up to 128×128, 32- or 64-wide
@@ -37,6 +40,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "MatmulEmitter.h"
+
+#include "mlir/IR/IRMapping.h"
 
 using namespace mlir;
 using namespace mlir::layout;
@@ -415,9 +420,39 @@ void MatmulEmitter::epilogue(ValueRange acc) {
           elements.push_back({ix.add(r0, i * rowStep + h * 8),
                               ix.add(c0, j * 8 + e),
                               acc[(i * nt + j) * 4 + h * 2 + e]});
+  Block *region = op.getEpilogueBlock();
+  Value offset, s0, s1;
+  if (region) {
+    auto meta = memref::ExtractStridedMetadataOp::create(b, l, z);
+    offset = meta.getOffset();
+    s0 = meta.getStrides()[0];
+    s1 = meta.getStrides()[1];
+  }
   Value whole = ix.andi(ix.eq(rows, ix.c(bm)), ix.eq(cols, ix.c(bn)));
   auto branch = scf::IfOp::create(b, l, whole, /*withElseRegion=*/true);
   OpBuilder::InsertionGuard guard(b);
+  if (region) {
+    // The region, once per element, with the product and the element's
+    // linear position in z's buffer; z itself is neither read nor written.
+    auto inline_ = [&](const Element &el) {
+      IRMapping map;
+      map.map(region->getArgument(0), el.v);
+      Value rowPart = ix.mul(el.r, s0);
+      Value colPart = ix.mul(el.c, s1);
+      map.map(region->getArgument(1),
+              ix.add(offset, ix.add(rowPart, colPart)));
+      for (Operation &o : region->without_terminator())
+        b.clone(o, map);
+    };
+    b.setInsertionPointToStart(branch.thenBlock());
+    for (Element &el : elements)
+      inline_(el);
+    b.setInsertionPointToStart(branch.elseBlock());
+    for (Element &el : elements)
+      guarded(ix.andi(ix.lt(el.r, rows), ix.lt(el.c, cols)),
+              [&] { inline_(el); });
+    return;
+  }
   b.setInsertionPointToStart(branch.thenBlock());
   SmallVector<Value> old;
   for (Element &el : elements)

@@ -293,7 +293,7 @@ def Layout_MmaOp : Layout_Op<"mma_16x8x16", [AttrSizedOperandSegments]> {
 // The block-wide tiled matrix product (§8.6)
 //===----------------------------------------------------------------------===//
 
-def Layout_MatmulOp : Layout_Op<"matmul"> {
+def Layout_MatmulOp : Layout_Op<"matmul", [RecursiveMemoryEffects]> {
   let summary = "Z += X·Yᵀ by the whole block on tensor cores";
   let description = [{
     `z += x @ y` with `x` of shape m×k and `y` of shape n×k (both K-major,
@@ -316,17 +316,46 @@ def Layout_MatmulOp : Layout_Op<"matmul"> {
         : !layout.view<128x?xbf16, global>, !layout.view<128x?xbf16, global>
           into !layout.view<128x128xf32, global>
     ```
+
+    With an `epilogue` region the op does not touch `z`'s memory: `z` only
+    gives the tile's shape, its valid region and its position. For each
+    valid element the region runs once, in the thread that holds it, with
+    the element's product (the f32 sum over k, without `z`'s old value)
+    and its linear position in `z`'s buffer (offset + row·stride0 +
+    col·stride1 of the element in the view `z` was cut from). The region
+    stores what it wants itself: `neve-fuse`'s `gemm-epilogue` pattern puts
+    a bias, an activation or a cast to bf16 there, and the result may go
+    to another buffer. The region ends in `layout.yield`.
+
+    ```mlir
+    layout.matmul %a, %b into %c : ... into !layout.view<128x128xf32, global>
+    epilogue {
+    ^bb0(%acc: f32, %i: index):
+      %k = arith.index_cast %i : index to i64
+      %p = llvm.getelementptr %y[%k] : (!llvm.ptr, i64) -> !llvm.ptr, bf16
+      %v = arith.truncf %acc : f32 to bf16
+      llvm.store %v, %p : bf16, !llvm.ptr
+      layout.yield
+    }
+    ```
   }];
   let arguments = (ins Arg<Layout_View, "", [MemRead, MemWrite]>:$z,
                        Arg<Layout_View, "", [MemRead]>:$x,
                        Arg<Layout_View, "", [MemRead]>:$y,
                        DefaultValuedAttr<I64Attr, "3">:$stages,
                        DefaultValuedAttr<I64Attr, "32">:$block_k);
+  let regions = (region AnyRegion:$epilogue);
   let assemblyFormat = [{
     $x `,` $y `into` $z attr-dict `:` type($x) `,` type($y) `into` type($z)
+    (`epilogue` $epilogue^)?
   }];
   let hasVerifier = 1;
+  let hasRegionVerifier = 1;
   let extraClassDeclaration = [{
+    /// The epilogue's block, or null when the product accumulates into z.
+    ::mlir::Block *getEpilogueBlock() {
+      return getEpilogue().empty() ? nullptr : &getEpilogue().front();
+    }
     /// The warp tile: the block tile m×n is split into warps of
     /// getWarpM()×getWarpN().
     static int64_t warpTileM(int64_t m) { return m % 64 == 0 ? 64 : m % 32 == 0 ? 32 : 16; }
@@ -361,6 +390,12 @@ def Layout_MatmulOp : Layout_Op<"matmul"> {
     static constexpr int64_t kMaxSmemBytes = 227 * 1024;
     bool usesDynamicSmem() { return getStagingBytes() > kStaticSmemBytes; }
   }];
+}
+
+def Layout_YieldOp : Layout_Op<"yield", [Pure, Terminator,
+                                         HasParent<"MatmulOp">]> {
+  let summary = "ends a `layout.matmul` epilogue";
+  let assemblyFormat = "attr-dict";
 }
 
 #endif // LAYOUT_OPS

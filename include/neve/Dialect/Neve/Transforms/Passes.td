@@ -35,6 +35,18 @@ def NeveFusePass : Pass<"neve-fuse", "::mlir::ModuleOp"> {
       one kernel may alias a different buffer of the other (only the same
       value, or a fresh allocation, is known not to), or when anything but
       pure operations and allocations lies between the launches.
+    * `gemm-epilogue`: the launch of a kernel whose one effect is a
+      `layout.matmul` into the tile (block_id.x, block_id.y) of a
+      row-major m×n view of a buffer C, followed by the launch of an
+      elementwise kernel over exactly C's m·n elements that reads C[k]
+      (and maybe other buffers, read-only ones at any index such as
+      bias[k % n]), become one launch: the elementwise work runs in the
+      matmul's epilogue region, per valid element. C is not stored (nor
+      allocated, when it was a fresh buffer of zeros) if nothing else uses
+      it. Refused when the grids do not cover exactly C's elements, when
+      C is read at another element, when a buffer the epilogue writes may
+      overlap C or the matmul's inputs, or a buffer it reads may overlap
+      C, or when the matmul kernel does anything else.
   }];
   let options = [
     ListOption<"patterns", "patterns", "std::string",

@@ -27,6 +27,7 @@
 
 #include "ElementwiseKernel.h"
 #include "FusionPatterns.h"
+#include "LaunchUtils.h"
 
 #include "neve/Dialect/Neve/IR/NeveOps.h"
 
@@ -45,111 +46,6 @@ using namespace mlir::neve;
 using namespace mlir::neve::fusion;
 
 namespace {
-
-/// Runtime functions returning a fresh device buffer, and whether an unused
-/// call may be dropped (randu_cuda draws from the generator: not dropped).
-enum class Alloc { None, Kept, Removable };
-
-Alloc allocKind(func::CallOp call) {
-  return llvm::StringSwitch<Alloc>(call.getCallee())
-      .Cases({"zeros_cuda", "ones_cuda", "cumalloc", "zeros_cuda_pool",
-              "empty_cuda_pool", "ones_cuda_pool", "neve_gpu_malloc",
-              "neve_gpu_arena_alloc"},
-             Alloc::Removable)
-      .Case("randu_cuda", Alloc::Kept)
-      .Default(Alloc::None);
-}
-
-Alloc allocKind(Value v) {
-  auto call = v.getDefiningOp<func::CallOp>();
-  return call && call.getNumResults() == 1 ? allocKind(call) : Alloc::None;
-}
-
-/// Operations a launch may be moved past: pure ones, allocations (a fresh
-/// buffer is no one else's) and the runtime's context getter.
-bool movable(Operation *op) {
-  if (op->getNumRegions() == 0 && isMemoryEffectFree(op))
-    return true;
-  auto call = dyn_cast<func::CallOp>(op);
-  return call && (call.getCallee() == "neve_context" ||
-                  allocKind(call) != Alloc::None);
-}
-
-/// The value \p v is computed from (through address arithmetic and casts).
-Value rootOf(Value v) {
-  for (;;) {
-    Operation *def = v.getDefiningOp();
-    if (auto gep = dyn_cast_or_null<LLVM::GEPOp>(def))
-      v = gep.getBase();
-    else if (auto cast = dyn_cast_or_null<UnrealizedConversionCastOp>(def);
-             cast && cast->getNumOperands() == 1)
-      v = cast->getOperand(0);
-    else
-      return v;
-  }
-}
-
-/// p and q never overlap: one is a fresh allocation the other does not
-/// come from.
-bool disjoint(Value p, Value q) {
-  if (p == q)
-    return false;
-  if (allocKind(p) != Alloc::None && rootOf(q) != p)
-    return true;
-  return allocKind(q) != Alloc::None && rootOf(p) != q;
-}
-
-bool sameInt(Value a, Value b) {
-  if (a == b)
-    return true;
-  APInt x, y;
-  return matchPattern(a, m_ConstantInt(&x)) &&
-         matchPattern(b, m_ConstantInt(&y)) && x == y;
-}
-
-bool isOne(Value v) {
-  APInt x;
-  return matchPattern(v, m_ConstantInt(&x)) && x == 1;
-}
-
-bool isZero(Value v) {
-  APInt x;
-  return matchPattern(v, m_ConstantInt(&x)) && x.isZero();
-}
-
-/// Erases the operations of \p block that nothing uses and that have no
-/// effect, last first.
-void eraseDead(Block &block, PatternRewriter &rewriter) {
-  SmallVector<Operation *> ops;
-  for (Operation &op : block.without_terminator())
-    ops.push_back(&op);
-  for (Operation *op : llvm::reverse(ops))
-    if (isOpTriviallyDead(op))
-      rewriter.eraseOp(op);
-}
-
-/// An earlier fused kernel of the same kernels (\p name, or name_N that
-/// the symbol table made of it) with the same parameters and body serves
-/// instead of \p fused, which goes.
-func::FuncOp reuseIdentical(func::FuncOp fused, StringRef name,
-                            SymbolTable &symbols, PatternRewriter &rewriter) {
-  for (unsigned n = 0;; ++n) {
-    std::string candidate =
-        n == 0 ? name.str() : (name + "_" + std::to_string(n - 1)).str();
-    auto other = symbols.lookup<func::FuncOp>(candidate);
-    if (!other)
-      return fused;
-    if (other != fused &&
-        other.getFunctionType() == fused.getFunctionType() &&
-        OperationEquivalence::isRegionEquivalentTo(
-            &other.getBody(), &fused.getBody(),
-            OperationEquivalence::IgnoreLocations)) {
-      symbols.remove(fused);
-      rewriter.eraseOp(fused);
-      return other;
-    }
-  }
-}
 
 struct FuseElementwiseLaunches : OpRewritePattern<LaunchOp> {
   using OpRewritePattern::OpRewritePattern;

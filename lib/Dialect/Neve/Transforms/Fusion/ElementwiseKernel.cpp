@@ -2,6 +2,8 @@
 
 #include "ElementwiseKernel.h"
 
+#include "neve/Dialect/Neve/IR/NeveOps.h"
+
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -47,30 +49,48 @@ bool isPure(Operation *op) {
   return op->getNumRegions() == 0 && isMemoryEffectFree(op);
 }
 
+
+/// neve.divi, remi, ceildivi: their one effect is the error on a zero
+/// divisor.
+bool isCheckedDivision(Operation *op) {
+  return isa<mlir::neve::DivIOp, mlir::neve::RemIOp, mlir::neve::CeilDivIOp>(op);
+}
+
+/// The index operand of a one-index llvm.getelementptr.
+Value gepIndex(LLVM::GEPOp gep) {
+  auto indices = gep.getIndices();
+  if (indices.size() != 1)
+    return Value();
+  return llvm::dyn_cast_if_present<Value>(indices[0]);
+}
+
 } // namespace
 
 std::optional<unsigned>
-mlir::neve::fusion::addressedParam(const ElementwiseKernel &k, Value address) {
+mlir::neve::fusion::gatheredParam(const ElementwiseKernel &k, Value address) {
   auto gep = address.getDefiningOp<LLVM::GEPOp>();
   if (!gep || gep->getBlock() != k.body)
     return std::nullopt;
   auto base = dyn_cast<BlockArgument>(gep.getBase());
-  if (!base || base.getOwner() != k.entry)
-    return std::nullopt;
-  auto indices = gep.getIndices();
-  if (indices.size() != 1)
-    return std::nullopt;
-  Value i = llvm::dyn_cast_if_present<Value>(indices[0]);
-  if (!i)
-    return std::nullopt;
-  auto ext = i.getDefiningOp<arith::ExtSIOp>();
-  if (!ext || ext.getIn() != k.index)
+  if (!base || base.getOwner() != k.entry || !gepIndex(gep))
     return std::nullopt;
   return base.getArgNumber();
 }
 
+std::optional<unsigned>
+mlir::neve::fusion::addressedParam(const ElementwiseKernel &k, Value address) {
+  std::optional<unsigned> p = gatheredParam(k, address);
+  if (!p)
+    return std::nullopt;
+  Value i = gepIndex(address.getDefiningOp<LLVM::GEPOp>());
+  auto ext = i.getDefiningOp<arith::ExtSIOp>();
+  if (!ext || ext.getIn() != k.index)
+    return std::nullopt;
+  return p;
+}
+
 std::optional<ElementwiseKernel>
-mlir::neve::fusion::analyzeElementwise(func::FuncOp func) {
+mlir::neve::fusion::analyzeElementwise(func::FuncOp func, bool allowGathers) {
   if (!func->hasAttr("neve.kernel") || func.isExternal() ||
       func.getBody().getBlocks().size() != 3)
     return std::nullopt;
@@ -109,6 +129,15 @@ mlir::neve::fusion::analyzeElementwise(func::FuncOp func) {
   for (Operation &op : k.body->without_terminator()) {
     if (auto gep = dyn_cast<LLVM::GEPOp>(op)) {
       std::optional<unsigned> p = addressedParam(k, gep);
+      if (!p && allowGathers) {
+        // another index: loads only
+        p = gatheredParam(k, gep);
+        if (!p || !llvm::all_of(gep->getUsers(), [](Operation *u) {
+              return isa<LLVM::LoadOp>(u);
+            }))
+          return std::nullopt;
+        k.params[*p].gathered = true;
+      }
       if (!p)
         return std::nullopt;
       ParamUse &use = k.params[*p];
@@ -125,7 +154,9 @@ mlir::neve::fusion::analyzeElementwise(func::FuncOp func) {
       continue;
     }
     if (auto load = dyn_cast<LLVM::LoadOp>(op)) {
-      std::optional<unsigned> p = addressedParam(k, load.getAddr());
+      std::optional<unsigned> p = allowGathers
+                                      ? gatheredParam(k, load.getAddr())
+                                      : addressedParam(k, load.getAddr());
       if (!p || load.getVolatile_() || load.getOrdering() != LLVM::AtomicOrdering::not_atomic ||
           load.getType() != k.params[*p].element)
         return std::nullopt;
@@ -141,8 +172,12 @@ mlir::neve::fusion::analyzeElementwise(func::FuncOp func) {
       k.params[*p].written = true;
       continue;
     }
-    if (!isPure(&op))
+    if (!isPure(&op) && !(allowGathers && isCheckedDivision(&op)))
       return std::nullopt;
   }
+  // a gathered buffer is read only
+  for (ParamUse &use : k.params)
+    if (use.gathered && use.written)
+      return std::nullopt;
   return k;
 }

@@ -11,7 +11,8 @@
 //           the address of llvm.load / llvm.store; br ^exit
 //   exit:   return
 //
-// so thread k touches element k of each buffer and nothing else: two such
+// so thread k touches element k of each buffer and nothing else (or, for
+// GEMM epilogues, also reads read-only buffers elsewhere): two such
 // kernels over the same k < n can run as one (ElementwiseFusion.cpp), and
 // a later pattern (GEMM epilogues) can recognise the work to move into an
 // epilogue.
@@ -32,6 +33,8 @@ namespace mlir::neve::fusion {
 /// How an elementwise kernel uses one of its parameters.
 struct ParamUse {
   bool read = false, written = false;
+  /// read at an index other than k (analyzeElementwise with allowGathers)
+  bool gathered = false;
   Type element; ///< the element type of its accesses (pointers only)
 };
 
@@ -45,7 +48,16 @@ struct ElementwiseKernel {
 
 /// The kernel's elementwise structure, or nothing when it has another
 /// shape (any access at another index, a call, an atomic, a loop...).
-std::optional<ElementwiseKernel> analyzeElementwise(func::FuncOp func);
+/// With \p allowGathers, loads of parameters that the kernel never writes
+/// may be at any index computed in the kernel (bias[k % n]), and checked
+/// integer divisions (neve.divi, remi, ceildivi) may compute it.
+std::optional<ElementwiseKernel> analyzeElementwise(func::FuncOp func,
+                                                    bool allowGathers = false);
+
+/// The pointer parameter that \p address (an llvm.getelementptr of one
+/// index in the body) is an element of, at whatever index, or nothing.
+std::optional<unsigned> gatheredParam(const ElementwiseKernel &k,
+                                      Value address);
 
 /// The pointer parameter whose element k \p address is (a p[k] address of
 /// an analysed kernel), or nothing.

@@ -15,6 +15,11 @@ namespace mlir::neve {
 /// Consecutive elementwise kernel launches (ElementwiseFusion.cpp).
 void populateElementwiseFusionPatterns(RewritePatternSet &patterns);
 
+/// A layout.matmul kernel's launch and an elementwise launch over its
+/// result: the second's work becomes the matmul's epilogue
+/// (GemmEpilogueFusion.cpp).
+void populateGemmEpilogueFusionPatterns(RewritePatternSet &patterns);
+
 /// The attention chain of Frost calls (AttentionFusion.cpp).
 void populateAttentionFusionPatterns(RewritePatternSet &patterns);
 

@@ -19,6 +19,11 @@ llvm::ArrayRef<neve::FusionPatternInfo> neve::fusionPatterns() {
        "consecutive elementwise kernel launches over one index space become "
        "one kernel",
        /*onByDefault=*/true, populateElementwiseFusionPatterns},
+      {"gemm-epilogue",
+       "a layout.matmul kernel's launch followed by an elementwise launch "
+       "over its result (bias, activation, scaling, cast) becomes one "
+       "kernel whose matmul epilogue does that work",
+       /*onByDefault=*/true, populateGemmEpilogueFusionPatterns},
       {"attention",
        "the Frost chain bmm(softmax([causal_mask](bmm_t(q, k) * scale)), v) "
        "becomes one call of flash_attention",
