@@ -47,6 +47,15 @@ def NeveFusePass : Pass<"neve-fuse", "::mlir::ModuleOp"> {
       C is read at another element, when a buffer the epilogue writes may
       overlap C or the matmul's inputs, or a buffer it reads may overlap
       C, or when the matmul kernel does anything else.
+      On by default: 1.11-1.29x on GEMM + bias + relu (bench/fusion).
+    * `attention`: the Frost calls
+      `bmm(softmax([causal_mask](bmm_t(q, k) * scale)), v)` (roles in
+      FusionPrimitives.td) become one call of Frost's
+      `flash_attention(q, k, v, scale, causal)`. Refused when an
+      intermediate has another use, when the chain spans blocks, when
+      anything between its first and last call may write memory, inside
+      flash_attention and attention_unfused, or without a flash_attention
+      of the expected type. On by default (bench/attention).
   }];
   let options = [
     ListOption<"patterns", "patterns", "std::string",
