@@ -304,29 +304,18 @@ struct FuseGemmEpilogue : OpRewritePattern<LaunchOp> {
         });
     bool needOld = !isZeroAlloc(c), needStore = !dead;
 
-    // the fused kernel's parameters: each distinct launch operand once
-    SmallVector<Value> operands;
-    llvm::DenseMap<Value, unsigned> indexOf;
-    for (ValueRange args : {first.getArgs(), second.getArgs()})
-      for (Value v : args)
-        if (indexOf.try_emplace(v, operands.size()).second)
-          operands.push_back(v);
-    SmallVector<Type> types;
-    for (Value v : operands)
-      types.push_back(v.getType());
     std::string name =
         (ka.func.getSymName() + "__" + kb.func.getSymName()).str();
     OpBuilder::InsertionGuard guard(rewriter);
-    rewriter.setInsertionPointAfter(kb.func);
-    auto fused = func::FuncOp::create(
-        rewriter, ka.func.getLoc(), name,
-        rewriter.getFunctionType(types, TypeRange()));
-    fused.setPrivate();
-    fused->setAttr("neve.kernel", rewriter.getUnitAttr());
-    symbols.insert(fused); // renames on a clash
+    fusion::FusedKernel fk =
+        fusion::createFusedKernel(first, second, ka.func, kb.func, kb.func,
+                                  ka.func.getLoc(), loc, symbols, rewriter);
+    SmallVector<Value> &operands = fk.operands;
+    llvm::DenseMap<Value, unsigned> &indexOf = fk.indexOf;
+    func::FuncOp fused = fk.func;
     Region &region = fused.getBody();
-    Block *entry = rewriter.createBlock(
-        &region, region.end(), types, SmallVector<Location>(types.size(), loc));
+    Block *entry = fk.entry;
+    rewriter.setInsertionPointToEnd(entry);
     // the matmul kernel, its parameters mapped to the fused ones
     IRMapping map;
     for (auto [k, v] : llvm::enumerate(first.getArgs()))

@@ -121,3 +121,29 @@ bool mlir::neve::fusion::isZeroAlloc(Value v) {
          (call.getCallee() == "zeros_cuda" ||
           call.getCallee() == "zeros_cuda_pool");
 }
+
+FusedKernel mlir::neve::fusion::createFusedKernel(
+    LaunchOp first, LaunchOp second, func::FuncOp ka, func::FuncOp kb,
+    func::FuncOp after, Location funcLoc, Location argLoc,
+    SymbolTable &symbols, RewriterBase &rewriter) {
+  FusedKernel out;
+  for (ValueRange args : {first.getArgs(), second.getArgs()})
+    for (Value v : args)
+      if (out.indexOf.try_emplace(v, out.operands.size()).second)
+        out.operands.push_back(v);
+  SmallVector<Type> types;
+  for (Value v : out.operands)
+    types.push_back(v.getType());
+  std::string name = (ka.getSymName() + "__" + kb.getSymName()).str();
+  OpBuilder::InsertionGuard guard(rewriter);
+  rewriter.setInsertionPointAfter(after);
+  out.func = func::FuncOp::create(rewriter, funcLoc, name,
+                                  rewriter.getFunctionType(types, TypeRange()));
+  out.func.setPrivate();
+  out.func->setAttr("neve.kernel", rewriter.getUnitAttr());
+  symbols.insert(out.func); // renames on a clash
+  Region &region = out.func.getBody();
+  out.entry = rewriter.createBlock(&region, region.end(), types,
+                                   SmallVector<Location>(types.size(), argLoc));
+  return out;
+}

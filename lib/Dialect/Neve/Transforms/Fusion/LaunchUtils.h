@@ -10,6 +10,8 @@
 #ifndef NEVE_TRANSFORMS_FUSION_LAUNCHUTILS_H
 #define NEVE_TRANSFORMS_FUSION_LAUNCHUTILS_H
 
+#include "neve/Dialect/Neve/IR/NeveOps.h"
+
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/IR/SymbolTable.h"
@@ -45,6 +47,23 @@ bool isZero(Value v);
 /// Erases the operations of \p block that nothing uses and that have no
 /// effect, last first.
 void eraseDead(Block &block, RewriterBase &rewriter);
+
+/// A new kernel for the launches \p first then \p second: one parameter
+/// per distinct launch operand (\p operands, in order; \p indexOf maps an
+/// operand to its parameter), named `A__B` after the two kernels (renamed on
+/// a clash), private and marked `neve.kernel`, placed after \p after, with
+/// an empty entry block holding the parameters.
+struct FusedKernel {
+  func::FuncOp func;
+  Block *entry;
+  SmallVector<Value> operands;
+  llvm::DenseMap<Value, unsigned> indexOf;
+};
+FusedKernel createFusedKernel(LaunchOp first, LaunchOp second,
+                              func::FuncOp ka, func::FuncOp kb,
+                              func::FuncOp after, Location funcLoc,
+                              Location argLoc, SymbolTable &symbols,
+                              RewriterBase &rewriter);
 
 /// An earlier fused kernel of the same kernels (\p name, or name_N that
 /// the symbol table made of it) with the same parameters and body serves
