@@ -181,18 +181,7 @@ struct FuseElementwiseLaunches : OpRewritePattern<LaunchOp> {
         continue;
       // used by the two launches, and at most freed after them
       SmallVector<Operation *> frees;
-      bool onlyHere = llvm::all_of(v.getUsers(), [&](Operation *u) {
-        if (u == first.getOperation() || u == second.getOperation())
-          return true;
-        auto call = dyn_cast<func::CallOp>(u);
-        if (call && call.getCallee() == "neve_gpu_free" &&
-            call->getNumOperands() == 1 && call->getBlock() == second->getBlock() &&
-            second->isBeforeInBlock(call)) {
-          frees.push_back(call);
-          return true;
-        }
-        return false;
-      });
+      bool onlyHere = fusion::onlyLaunchesAndFrees(v, first, second, frees);
       if (!onlyHere)
         continue;
       BlockArgument param = entry->getArgument(k);

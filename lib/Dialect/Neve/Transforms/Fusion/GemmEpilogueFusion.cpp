@@ -287,21 +287,8 @@ struct FuseGemmEpilogue : OpRewritePattern<LaunchOp> {
     Value c = first.getArgs()[ka.zParam];
     // c goes when only the two launches (and later frees) use it
     SmallVector<Operation *> frees;
-    bool dead =
-        allocKind(c) == Alloc::Removable &&
-        llvm::all_of(c.getUsers(), [&](Operation *u) {
-          if (u == first.getOperation() || u == second.getOperation())
-            return true;
-          auto call = dyn_cast<func::CallOp>(u);
-          if (call && call.getCallee() == "neve_gpu_free" &&
-              call->getNumOperands() == 1 &&
-              call->getBlock() == second->getBlock() &&
-              second->isBeforeInBlock(call)) {
-            frees.push_back(call);
-            return true;
-          }
-          return false;
-        });
+    bool dead = allocKind(c) == Alloc::Removable &&
+                fusion::onlyLaunchesAndFrees(c, first, second, frees);
     bool needOld = !isZeroAlloc(c), needStore = !dead;
 
     std::string name =
@@ -313,7 +300,6 @@ struct FuseGemmEpilogue : OpRewritePattern<LaunchOp> {
     SmallVector<Value> &operands = fk.operands;
     llvm::DenseMap<Value, unsigned> &indexOf = fk.indexOf;
     func::FuncOp fused = fk.func;
-    Region &region = fused.getBody();
     Block *entry = fk.entry;
     rewriter.setInsertionPointToEnd(entry);
     // the matmul kernel, its parameters mapped to the fused ones

@@ -147,3 +147,20 @@ FusedKernel mlir::neve::fusion::createFusedKernel(
                                    SmallVector<Location>(types.size(), argLoc));
   return out;
 }
+
+bool mlir::neve::fusion::onlyLaunchesAndFrees(
+    Value v, LaunchOp first, LaunchOp second,
+    SmallVectorImpl<Operation *> &frees) {
+  return llvm::all_of(v.getUsers(), [&](Operation *u) {
+    if (u == first.getOperation() || u == second.getOperation())
+      return true;
+    auto call = dyn_cast<func::CallOp>(u);
+    if (call && call.getCallee() == "neve_gpu_free" &&
+        call->getNumOperands() == 1 && call->getBlock() == second->getBlock() &&
+        second->isBeforeInBlock(call)) {
+      frees.push_back(call);
+      return true;
+    }
+    return false;
+  });
+}

@@ -48,6 +48,11 @@ bool isZero(Value v);
 /// effect, last first.
 void eraseDead(Block &block, RewriterBase &rewriter);
 
+/// Whether \p v is used only by \p first, \p second and calls freeing it
+/// after \p second in its block (appended to \p frees).
+bool onlyLaunchesAndFrees(Value v, LaunchOp first, LaunchOp second,
+                          SmallVectorImpl<Operation *> &frees);
+
 /// A new kernel for the launches \p first then \p second: one parameter
 /// per distinct launch operand (\p operands, in order; \p indexOf maps an
 /// operand to its parameter), named `A__B` after the two kernels (renamed on
