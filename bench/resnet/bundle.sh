@@ -16,6 +16,7 @@ translate="$build/bin/neve-translate"
 rm -rf "$out"
 mkdir -p "$out/tests" "$out/bench" "$out/bin" "$out/lib" "$out/data/fashion-mnist"
 "$translate" examples/resnet.nv -o "$out/bench/example-resnet"
+"$translate" examples/resnet.nv -fno-fuse -o "$out/bench/example-resnet-nofuse"   # what fusion buys
 "$translate" bench/ddp/collectives.nv -o "$out/bench/ddp-collectives"   # bench/ddp
 for src in bench/resnet/*.nv; do
   "$translate" "$src" -o "$out/bench/resnet-$(basename "${src%.nv}")"

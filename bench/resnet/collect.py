@@ -23,6 +23,10 @@ NAMES = {
     "frost-neve-graph": "Frost, Neve kernels only, CUDA graph",
     "frost-cudnn-eager": "Frost, cuDNN convolutions, eager",
     "frost-cudnn-graph": "Frost, cuDNN convolutions, CUDA graph",
+    "frost-neve-eager-nofuse": "Frost, Neve kernels only, eager, -fno-fuse",
+    "frost-neve-graph-nofuse": "Frost, Neve kernels only, CUDA graph, -fno-fuse",
+    "frost-cudnn-eager-nofuse": "Frost, cuDNN convolutions, eager, -fno-fuse",
+    "frost-cudnn-graph-nofuse": "Frost, cuDNN convolutions, CUDA graph, -fno-fuse",
     "frost-png-loader": "Frost Loader, 3 worker threads (libpng)",
     "torch-png-loader": "PyTorch DataLoader, 3 worker processes (PIL)",
 }
@@ -51,6 +55,34 @@ NOTES = """
 
 def key(r):
     return (r["kind"], r["config"], r["seed"], r["steps"])
+
+
+def fusion_table(timing):
+    """Kernel fusion on (the default) against -fno-fuse, for each Frost
+    configuration timed both ways at one commit (one device call)."""
+    out = []
+    for c in NAMES:
+        off = timing.get(c + "-nofuse")
+        if not off:
+            continue
+        on = [r for r in timing.get(c, []) if r["commit"] == off[0]["commit"]]
+        if not on:
+            continue
+        if not out:
+            out += ["", "## Kernel fusion on and off (neve-fuse: bn-relu and add-relu)", "",
+                    "| configuration | ms/step, fused (default) | ms/step, -fno-fuse | "
+                    "speedup | per seed, fused / unfused | same losses | commit |",
+                    "| --- | --- | --- | --- | --- | --- | --- |"]
+        seeds = sorted({r["seed"] for r in on} & {r["seed"] for r in off})
+        f = {r["seed"]: r for r in on}
+        u = {r["seed"]: r for r in off}
+        mf = statistics.mean(f[x]["ms_per_step"] for x in seeds)
+        mu = statistics.mean(u[x]["ms_per_step"] for x in seeds)
+        per = ", ".join(f'{f[x]["ms_per_step"]:.2f} / {u[x]["ms_per_step"]:.2f}' for x in seeds)
+        same = all(f[x].get("losses") == u[x].get("losses") for x in seeds)
+        out.append(f"| {NAMES[c]} | {mf:.3f} | {mu:.3f} | {mu / mf:.2f}x | {per} | "
+                   f"{'yes' if same else 'no'} | {off[0]['commit'][:7]} |")
+    return out
 
 
 def main():
@@ -96,6 +128,7 @@ def main():
                     else f'error: {a.get("error", "no accuracy")}')
         out.append(f"| {NAMES[c]} | {f'{ms:.3f}' if ms else '-'} | {per or '-'} | "
                    f"{f'{base / ms:.2f}x' if ms and base else '-'} | {astr} |")
+    out += fusion_table(timing)
     loaders = [r for r in doc["rows"] if r["kind"] == "loader"]
     trains = [r for r in doc["rows"] if r["kind"] == "png-train"]
     if loaders or trains:

@@ -13,7 +13,8 @@
 #
 # CONFIG: torch-eager, torch-compile, torch-reduce-overhead (torch_resnet.py
 # --mode), frost-BACKEND-MODE with BACKEND neve|cudnn and MODE eager|graph
-# (examples/resnet.nv). Seed S: PyTorch's initial weights and data order
+# (examples/resnet.nv), frost-BACKEND-MODE-nofuse (the same built with
+# -fno-fuse: what neve-fuse buys). Seed S: PyTorch's initial weights and data order
 # for torch.manual_seed(S), written once by torch_resnet.py --steps 0 and
 # read by both sides.
 set -uo pipefail
@@ -29,6 +30,7 @@ mkdir -p "$out" "$work"
 commit=$(sed -n 's/^commit=//p' "$bundle/MANIFEST")
 resnet="$bundle/bench/example-resnet"           # bench/resnet/bundle.sh
 [ -x "$resnet" ] || resnet="$bundle/tests/example-resnet"   # make gpu-bundle
+resnet_nofuse="$bundle/bench/example-resnet-nofuse"  # built with -fno-fuse
 export PYTHONUNBUFFERED=1
 log="$out/log.txt"
 note() { echo "[$(date -u +%H:%M:%S)] $*" | tee -a "$log"; }
@@ -59,8 +61,10 @@ train() {
     torch-*) cmd=(python3 "$here/torch_resnet.py" --mode "${config#torch-}" --steps "$steps" --seed "$s"
                   --init "$init" --order "$order" "$@") ;;
     frost-neve-* | frost-cudnn-*)
-      local rest=${config#frost-}
-      cmd=("$resnet" steps="$steps" backend="${rest%%-*}" mode="${rest#*-}"
+      # frost-BACKEND-MODE-nofuse: the same program built with -fno-fuse
+      local rest=${config#frost-} bin=$resnet
+      case $rest in *-nofuse) bin=$resnet_nofuse; rest=${rest%-nofuse} ;; esac
+      cmd=("$bin" steps="$steps" backend="${rest%%-*}" mode="${rest#*-}"
            init="$init" order="$order" "$@") ;;
     *) note "unknown configuration $config"; return 1 ;;
   esac
@@ -110,21 +114,23 @@ case $phase in
     train frost-cudnn-eager 0 1875 png-train png="$png" workers=3
     train torch-eager 0 1875 png-train --png "$png" --workers 3 ;;
   profile)
-    # profile [frost-neve] [frost-cudnn] [torch-eager] -> $OUT/profile.txt
+    # profile [frost-neve] [frost-cudnn] [frost-BACKEND-nofuse] [torch-eager] -> $OUT/profile.txt
     files 0
     whats=("$@")
     [ ${#whats[@]} -gt 0 ] || whats=(frost-neve frost-cudnn torch-eager)
     for what in "${whats[@]}"; do
       case $what in
         frost-*)
-          backend=${what#frost-}
-          cmd=(ncu --clock-control none --metrics gpu__time_duration.sum --csv --log-file "$work/ncu-$backend.csv"
-               "$resnet" steps=5 backend=$backend eval=0
+          backend=${what#frost-} bin=$resnet
+          case $backend in *-nofuse) bin=$resnet_nofuse; backend=${backend%-nofuse} ;; esac
+          csv="$work/ncu-${what#frost-}.csv"
+          cmd=(ncu --clock-control none --metrics gpu__time_duration.sum --csv --log-file "$csv"
+               "$bin" steps=5 backend=$backend eval=0
                init="$work/init0.safetensors" order="$work/order0.safetensors")
           note "profile $what: $(echo "${cmd[*]}" | rel)"
-          "${cmd[@]}" > "$work/ncu-$backend.out" 2>&1 || tail -5 "$work/ncu-$backend.out" | tee -a "$log"
+          "${cmd[@]}" > "${csv%.csv}.out" 2>&1 || tail -5 "${csv%.csv}.out" | tee -a "$log"
           { echo; echo "## $what: $(echo "${cmd[*]}" | rel)   (commit $commit)"
-            python3 "$here/kernel_summary.py" "$work/ncu-$backend.csv" 5; } >> "$out/profile.txt" ;;
+            python3 "$here/kernel_summary.py" "$csv" 5; } >> "$out/profile.txt" ;;
         torch-eager)
           note "profile torch-eager"
           python3 "$here/torch_resnet.py" --mode eager --steps 100 --init "$work/init0.safetensors" \

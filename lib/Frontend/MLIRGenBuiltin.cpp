@@ -14,6 +14,7 @@
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/StringSwitch.h"
 
 using namespace neve;
@@ -131,29 +132,38 @@ std::vector<const FuncDecl *> neve::prebuildFunctions(const Program &program) {
 }
 
 /// The fused functions of FusionPrimitives.td that the program defines,
-/// when it reaches a trigger of that table (isFusionTrigger): neve-fuse's call-level
-/// patterns may then call them, so they are emitted although nothing calls
-/// them yet (the rewrite is what calls them).
+/// each once the program reaches its trigger (fusionTriggerOf): neve-fuse's
+/// call-level patterns may then call them, so they are emitted although
+/// nothing calls them yet (the rewrite is what calls them). Roles name
+/// functions and methods by their symbols ("relu", "BatchNorm2d.forward").
 std::vector<const FuncDecl *>
 neve::fusionReplacements(const Program &program,
                          llvm::function_ref<bool(const FuncDecl *)> reached) {
+  using mlir::neve::FusionRole;
+  std::vector<std::pair<const FuncDecl *, FusionRole>> replacements;
+  llvm::SmallDenseSet<uint32_t> triggered;
+  auto visit = [&](const FuncDecl &fn, const std::string &symbol) {
+    std::optional<FusionRole> role = mlir::neve::symbolizeFusionRole(symbol);
+    if (!role)
+      return;
+    if (mlir::neve::isFusionReplacement(*role))
+      replacements.push_back({&fn, *role});
+    else if (mlir::neve::isFusionTrigger(*role) && reached(&fn))
+      triggered.insert(static_cast<uint32_t>(*role));
+  };
+  for (auto &mod : program.modules) {
+    for (auto &fn : mod->funcs)
+      if (fn->kind == FuncKind::Def && !fn->isOperator)
+        visit(*fn, fn->name);
+    for (auto &cls : mod->classes)
+      for (auto &m : cls->methods)
+        visit(*m, cls->name + "." + m->name);
+  }
   std::vector<const FuncDecl *> targets;
-  bool used = false;
-  for (auto &mod : program.modules)
-    for (auto &fn : mod->funcs) {
-      if (fn->kind != FuncKind::Def || fn->isOperator)
-        continue;
-      std::optional<mlir::neve::FusionRole> role =
-          mlir::neve::symbolizeFusionRole(fn->name);
-      if (!role)
-        continue;
-      if (mlir::neve::isFusionReplacement(*role))
-        targets.push_back(fn.get());
-      else if (mlir::neve::isFusionTrigger(*role))
-        used |= reached(fn.get());
-    }
-  if (!used)
-    targets.clear();
+  for (auto [fn, role] : replacements)
+    if (triggered.contains(
+            static_cast<uint32_t>(*mlir::neve::fusionTriggerOf(role))))
+      targets.push_back(fn);
   return targets;
 }
 

@@ -3,7 +3,7 @@
 // RUN: neve-opt %s --neve-fuse --verify-diagnostics | FileCheck %s
 // RUN: neve-opt %s --neve-fuse="patterns=elementwise" --verify-diagnostics | FileCheck %s
 // RUN: not neve-opt %s --neve-fuse="patterns=elementwise,nonsense" 2>&1 | FileCheck %s --check-prefix=CHECK-UNKNOWN
-// CHECK-UNKNOWN: error: neve-fuse: unknown pattern 'nonsense' (known: elementwise, gemm-epilogue, attention)
+// CHECK-UNKNOWN: error: neve-fuse: unknown pattern 'nonsense' (known: elementwise, gemm-epilogue, attention, bn-relu, add-relu)
 
 module {
   func.func private @zeros_cuda(!llvm.ptr, i32) -> !llvm.ptr

@@ -18,18 +18,22 @@
 
 namespace mlir::neve {
 
-/// Whether \p role names a function that replaces a chain (MLIRGen emits
-/// it as soon as the program reaches a trigger, isFusionTrigger).
+/// For a function that replaces a chain, the role whose function a program
+/// must reach to hold that chain (its trigger); otherwise none. MLIRGen
+/// emits a replacement as soon as the program reaches its trigger: a chain
+/// cannot exist without it, so programs that only use softmax, say, do not
+/// pay for compiling flash attention.
+std::optional<FusionRole> fusionTriggerOf(FusionRole replacement);
+
+/// Whether \p role names a function that replaces a chain.
 bool isFusionReplacement(FusionRole role);
 
-/// Whether a program reaching this function may hold a chain that a
-/// pattern replaces (then MLIRGen emits the replacements; a chain cannot
-/// exist without it, so programs that only use softmax, say, do not pay
-/// for compiling flash attention).
+/// Whether \p role is the trigger of some replacement.
 bool isFusionTrigger(FusionRole role);
 
 /// Whether \p role names a function inside which no chain is rewritten
-/// (the replacement itself and its fallback).
+/// (the replacements themselves, which may fall back to their chain, and
+/// attention's fallback).
 bool isFusionBarrier(FusionRole role);
 
 } // namespace mlir::neve

@@ -35,7 +35,17 @@ def FusionRole : I32EnumAttr<"FusionRole",
   // unfused chain that flash_attention falls back to for other shapes
   // (never rewritten, or the fallback would call itself).
   I32EnumAttrCase<"FusedAttention", 5, "flash_attention">,
-  I32EnumAttrCase<"AttentionFallback", 6, "attention_unfused">
+  I32EnumAttrCase<"AttentionFallback", 6, "attention_unfused">,
+  // The relu chains (patterns `bn-relu` and `add-relu`, ReluFusion.cpp):
+  //   relu(bn.forward(x))  becomes  batchnorm_relu(bn, x)
+  //   relu(a + b)          becomes  add_relu(a, b)
+  // (add_relu takes relu(a + b) itself for shapes other than equal ones,
+  // so nothing is rewritten inside it).
+  I32EnumAttrCase<"Relu", 8, "relu">,
+  I32EnumAttrCase<"BatchNorm", 9, "BatchNorm2d.forward">,
+  I32EnumAttrCase<"Add", 10, "operator+.gpu_tensor.gpu_tensor">,
+  I32EnumAttrCase<"FusedBatchNormRelu", 11, "batchnorm_relu">,
+  I32EnumAttrCase<"FusedAddRelu", 12, "add_relu">
 ]> {
   let cppNamespace = "::mlir::neve";
   let genSpecializedAttr = 0;

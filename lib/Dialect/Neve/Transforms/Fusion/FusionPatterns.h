@@ -23,6 +23,12 @@ void populateGemmEpilogueFusionPatterns(RewritePatternSet &patterns);
 /// The attention chain of Frost calls (AttentionFusion.cpp).
 void populateAttentionFusionPatterns(RewritePatternSet &patterns);
 
+/// relu(bn.forward(x)) -> batchnorm_relu(bn, x) (ReluFusion.cpp).
+void populateBatchNormReluFusionPatterns(RewritePatternSet &patterns);
+
+/// relu(a + b) -> add_relu(a, b) (ReluFusion.cpp).
+void populateAddReluFusionPatterns(RewritePatternSet &patterns);
+
 /// "line N" of the first source position in a location, or "?": how
 /// remarks name the source lines they fused.
 std::string fusionLineOf(Location loc);

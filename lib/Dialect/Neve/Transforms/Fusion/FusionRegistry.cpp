@@ -28,6 +28,13 @@ llvm::ArrayRef<neve::FusionPatternInfo> neve::fusionPatterns() {
        "the Frost chain bmm(softmax([causal_mask](bmm_t(q, k) * scale)), v) "
        "becomes one call of flash_attention",
        /*onByDefault=*/true, populateAttentionFusionPatterns},
+      {"bn-relu",
+       "the Frost chain relu(bn.forward(x)) becomes one call of "
+       "batchnorm_relu(bn, x), the relu done in batchnorm's kernels",
+       /*onByDefault=*/true, populateBatchNormReluFusionPatterns},
+      {"add-relu",
+       "the Frost chain relu(a + b) becomes one call of add_relu(a, b)",
+       /*onByDefault=*/true, populateAddReluFusionPatterns},
   };
   return table;
 }

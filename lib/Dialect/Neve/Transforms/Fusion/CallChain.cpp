@@ -1,0 +1,77 @@
+//===- CallChain.cpp - Matching chains of Frost calls ---------------------===//
+
+#include "CallChain.h"
+#include "FusionPatterns.h"
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+
+using namespace mlir;
+
+std::optional<neve::FusionRole> neve::roleOf(func::CallOp call) {
+  return symbolizeFusionRole(call.getCallee());
+}
+
+func::CallOp neve::chainProducer(Value v, FusionRole role, Block *block) {
+  auto call = v.getDefiningOp<func::CallOp>();
+  if (!call || call->getBlock() != block || roleOf(call) != role ||
+      call->getNumResults() != 1 || !v.hasOneUse())
+    return nullptr;
+  return call;
+}
+
+bool neve::insideFusionBarrier(Operation *op) {
+  auto fn = op->getParentOfType<func::FuncOp>();
+  if (!fn)
+    return true;
+  std::optional<FusionRole> inside = symbolizeFusionRole(fn.getSymName());
+  return inside && isFusionBarrier(*inside);
+}
+
+/// Whether \p op leaves memory as it was (it may read it).
+static bool writesNothing(Operation *op) {
+  if (isMemoryEffectFree(op))
+    return true;
+  auto effects = dyn_cast<MemoryEffectOpInterface>(op);
+  if (!effects || op->getNumRegions() != 0)
+    return false;
+  return !effects.hasEffect<MemoryEffects::Write>() &&
+         !effects.hasEffect<MemoryEffects::Free>();
+}
+
+bool neve::nothingWritesBetween(ArrayRef<Operation *> chain) {
+  for (Operation *op = chain.front()->getNextNode(); op != chain.back();
+       op = op->getNextNode())
+    if (!llvm::is_contained(chain, op) && !writesNothing(op))
+      return false;
+  return true;
+}
+
+func::FuncOp neve::lookupReplacement(Operation *from, FusionRole replacement,
+                                     TypeRange inputs, TypeRange results) {
+  auto module = from->getParentOfType<ModuleOp>();
+  auto fn = module.lookupSymbol<func::FuncOp>(
+      stringifyFusionRole(replacement));
+  if (!fn || !llvm::equal(fn.getFunctionType().getInputs(), inputs) ||
+      !llvm::equal(fn.getFunctionType().getResults(), results))
+    return nullptr;
+  return fn;
+}
+
+void neve::remarkChainFused(StringRef pattern, ArrayRef<Operation *> chain,
+                            FusionRole replacement, StringRef suffix) {
+  InFlightDiagnostic remark = emitRemark(chain.back()->getLoc())
+                              << "neve-fuse[" << pattern << "]: fused ";
+  for (auto [i, op] : llvm::enumerate(chain)) {
+    auto call = cast<func::CallOp>(op);
+    StringRef name = call.getCallee();
+    // "operator*.gpu_tensor.float" -> "*"
+    if (name.starts_with("operator"))
+      name = name.drop_front(8).take_until([](char ch) { return ch == '.'; });
+    remark << (i == 0 ? "" : i + 1 == chain.size() ? " and " : ", ") << "'"
+           << name << "' (" << fusionLineOf(call.getLoc()) << ")";
+  }
+  remark << " into a call of '" << stringifyFusionRole(replacement) << "'"
+         << suffix;
+  remark.report();
+}
