@@ -7,10 +7,16 @@
 # FileCheck and its libz3 travel), Fashion-MNIST, and a manifest naming
 # the commit.
 #
-#   bash bench/resnet/bundle.sh BUILD_DIR OUT_DIR
+#   bash bench/resnet/bundle.sh BUILD_DIR OUT_DIR [TESTS]
+#
+# TESTS: an extended regular expression; only the tests whose bundle name
+# (gpu-frost-gradcheck, gpu-fusion-relu-nofuse, ...) matches it go in. All
+# of them together come near the device tool's 64 MiB.
 set -euo pipefail
 build=${1:-build}
 out=${2:-build/resnet-bundle}
+only=${3:-.}
+want() { echo "$1" | grep -Eq -- "$only"; }
 translate="$build/bin/neve-translate"
 [ -x "$translate" ] || { echo "bundle.sh: $translate missing (make build first)" >&2; exit 1; }
 rm -rf "$out"
@@ -23,24 +29,30 @@ for src in bench/resnet/*.nv; do
 done
 for src in test/gpu/frost/*.nv; do
   name="gpu-frost-$(basename "${src%.nv}")"
+  want "$name" || continue
   "$translate" "$src" -o "$out/tests/$name"
   cp "$src" "$out/tests/$name.nv"
 done
 # kernel fusion's GPU test, fused (the default) and with -fno-fuse
 for src in test/gpu/fusion-*.nv; do
   name="gpu-$(basename "${src%.nv}")"
+  want "$name" || continue
   "$translate" "$src" -o "$out/tests/$name"
   "$translate" "$src" -fno-fuse -o "$out/tests/$name-nofuse"
   cp "$src" "$out/tests/$name.nv"
   cp "$src" "$out/tests/$name-nofuse.nv"
 done
 # the tiled product on wgmma (sm_90a)
-"$translate" test/gpu/tiled-matmul.nv --gpu-arch=sm_90a -o "$out/tests/gpu-tiled-matmul-wgmma"
-cp test/gpu/tiled-matmul-wgmma.nv "$out/tests/gpu-tiled-matmul-wgmma.nv"
-cp "$out/bench/example-resnet" "$out/tests/gpu-example-resnet"
-cp test/gpu/example-resnet.nv "$out/tests/gpu-example-resnet.nv"
-sed -n 's@^# RUN: %neve run %S/[^ |]*\( [^|]*\)|.*@\1@p' test/gpu/example-resnet.nv | sed 's/ *$//; s/^ *//' \
-  > "$out/tests/gpu-example-resnet.args"
+if want gpu-tiled-matmul-wgmma; then
+  "$translate" test/gpu/tiled-matmul.nv --gpu-arch=sm_90a -o "$out/tests/gpu-tiled-matmul-wgmma"
+  cp test/gpu/tiled-matmul-wgmma.nv "$out/tests/gpu-tiled-matmul-wgmma.nv"
+fi
+if want gpu-example-resnet; then
+  cp "$out/bench/example-resnet" "$out/tests/gpu-example-resnet"
+  cp test/gpu/example-resnet.nv "$out/tests/gpu-example-resnet.nv"
+  sed -n 's@^# RUN: %neve run %S/[^ |]*\( [^|]*\)|.*@\1@p' test/gpu/example-resnet.nv | sed 's/ *$//; s/^ *//' \
+    > "$out/tests/gpu-example-resnet.args"
+fi
 cp /usr/share/datasets/fashion-mnist/*.gz "$out/data/fashion-mnist/"
 cp /usr/lib/llvm-22/bin/FileCheck "$out/bin/"
 cp "$build/bin/neve-launch" "$out/bin/"   # bench/ddp
