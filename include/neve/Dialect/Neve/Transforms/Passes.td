@@ -56,6 +56,12 @@ def NeveFusePass : Pass<"neve-fuse", "::mlir::ModuleOp"> {
       anything between its first and last call may write memory, inside
       flash_attention and attention_unfused, or without a flash_attention
       of the expected type. On by default (bench/attention).
+    * `bn-relu`: the Frost calls `relu(bn.forward(x))` become one call of
+      `batchnorm_relu(bn, x)` (the relu in batchnorm's kernels, forward
+      and backward). On by default: 1.06-1.52x per step (bench/fusion).
+    * `add-relu`: the Frost calls `relu(a + b)` become one call of
+      `add_relu(a, b)`. On by default: 1.25-1.89x per step
+      (bench/fusion). Both are refused as `attention` is (ReluFusion.cpp).
   }];
   let options = [
     ListOption<"patterns", "patterns", "std::string",
