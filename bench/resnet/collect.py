@@ -50,8 +50,10 @@ NOTES = """
 * Kernel fusion (issue 10): the `-fno-fuse` rows are the same program
   built without neve-fuse; each seed ran fused and unfused one after the
   other in one device call. The Frost rows above them are the fused runs
-  of those calls (commits 9504fbf and 40341c4, the same compiled program),
-  newer than the PyTorch rows.
+  of that call (commit 89f817e, after BatchNorm's reductions were spread
+  over the GPU: the CUDA-graph cuDNN row went from 1.66 to 1.52 ms/step
+  between them and the first rows, fusion included), newer than the
+  PyTorch rows.
 * Both sides start from the same weights (PyTorch's, per seed) and see the
   same data order; the loss curves (resnet-loss.png) lie on top of each
   other.

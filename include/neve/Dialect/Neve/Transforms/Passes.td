@@ -58,9 +58,9 @@ def NeveFusePass : Pass<"neve-fuse", "::mlir::ModuleOp"> {
       of the expected type. On by default (bench/attention).
     * `bn-relu`: the Frost calls `relu(bn.forward(x))` become one call of
       `batchnorm_relu(bn, x)` (the relu in batchnorm's kernels, forward
-      and backward). On by default: 1.06-1.52x per step (bench/fusion).
+      and backward). On by default: 1.07-2.14x per step (bench/fusion).
     * `add-relu`: the Frost calls `relu(a + b)` become one call of
-      `add_relu(a, b)`. On by default: 1.25-1.89x per step
+      `add_relu(a, b)`. On by default: 1.18-2.34x per step
       (bench/fusion). Both are refused as `attention` is (ReluFusion.cpp).
   }];
   let options = [
