@@ -52,10 +52,7 @@ struct FuseElementwiseLaunches : OpRewritePattern<LaunchOp> {
 
   LogicalResult matchAndRewrite(LaunchOp second,
                                 PatternRewriter &rewriter) const override {
-    Operation *prev = second->getPrevNode();
-    while (prev && !isa<LaunchOp>(prev) && movable(prev))
-      prev = prev->getPrevNode();
-    auto first = dyn_cast_or_null<LaunchOp>(prev);
+    LaunchOp first = launchJustBefore(second);
     if (!first)
       return rewriter.notifyMatchFailure(second, "no launch just before");
     if (first.getStream() || second.getStream() ||
@@ -118,8 +115,6 @@ struct FuseElementwiseLaunches : OpRewritePattern<LaunchOp> {
             ElementwiseKernel kb, SymbolTable &symbols,
             PatternRewriter &rewriter) const {
     Location loc = second.getLoc();
-    std::string name =
-        (ka.func.getSymName() + "__" + kb.func.getSymName()).str();
     OpBuilder::InsertionGuard guard(rewriter);
     fusion::FusedKernel fk =
         fusion::createFusedKernel(first, second, ka.func, kb.func, kb.func,
@@ -209,7 +204,7 @@ struct FuseElementwiseLaunches : OpRewritePattern<LaunchOp> {
         kept.push_back(v);
     (void)fused.eraseArguments(dropped);
 
-    fused = reuseIdentical(fused, name, symbols, rewriter);
+    fused = reuseIdentical(fused, fk.name, symbols, rewriter);
 
     rewriter.setInsertionPoint(second);
     auto launch = LaunchOp::create(

@@ -201,10 +201,7 @@ struct FuseGemmEpilogue : OpRewritePattern<LaunchOp> {
 
   LogicalResult matchAndRewrite(LaunchOp second,
                                 PatternRewriter &rewriter) const override {
-    Operation *prev = second->getPrevNode();
-    while (prev && !isa<LaunchOp>(prev) && movable(prev))
-      prev = prev->getPrevNode();
-    auto first = dyn_cast_or_null<LaunchOp>(prev);
+    LaunchOp first = launchJustBefore(second);
     if (!first)
       return rewriter.notifyMatchFailure(second, "no launch just before");
     if (first.getStream() || second.getStream() || !isZero(second.getSmem()))
@@ -291,8 +288,6 @@ struct FuseGemmEpilogue : OpRewritePattern<LaunchOp> {
                 fusion::onlyLaunchesAndFrees(c, first, second, frees);
     bool needOld = !isZeroAlloc(c), needStore = !dead;
 
-    std::string name =
-        (ka.func.getSymName() + "__" + kb.func.getSymName()).str();
     OpBuilder::InsertionGuard guard(rewriter);
     fusion::FusedKernel fk =
         fusion::createFusedKernel(first, second, ka.func, kb.func, kb.func,
@@ -380,7 +375,7 @@ struct FuseGemmEpilogue : OpRewritePattern<LaunchOp> {
         rewriter.eraseOp(store);
     eraseDead(*epi, rewriter);
 
-    fused = reuseIdentical(fused, name, symbols, rewriter);
+    fused = reuseIdentical(fused, fk.name, symbols, rewriter);
 
     // the launch, in the second's place, with the first's grid
     SmallVector<Value> args(operands);

@@ -122,6 +122,13 @@ bool mlir::neve::fusion::isZeroAlloc(Value v) {
           call.getCallee() == "zeros_cuda_pool");
 }
 
+neve::LaunchOp mlir::neve::fusion::launchJustBefore(LaunchOp op) {
+  Operation *prev = op->getPrevNode();
+  while (prev && !isa<LaunchOp>(prev) && movable(prev))
+    prev = prev->getPrevNode();
+  return dyn_cast_or_null<LaunchOp>(prev);
+}
+
 FusedKernel mlir::neve::fusion::createFusedKernel(
     LaunchOp first, LaunchOp second, func::FuncOp ka, func::FuncOp kb,
     func::FuncOp after, Location funcLoc, Location argLoc,
@@ -134,10 +141,10 @@ FusedKernel mlir::neve::fusion::createFusedKernel(
   SmallVector<Type> types;
   for (Value v : out.operands)
     types.push_back(v.getType());
-  std::string name = (ka.getSymName() + "__" + kb.getSymName()).str();
+  out.name = (ka.getSymName() + "__" + kb.getSymName()).str();
   OpBuilder::InsertionGuard guard(rewriter);
   rewriter.setInsertionPointAfter(after);
-  out.func = func::FuncOp::create(rewriter, funcLoc, name,
+  out.func = func::FuncOp::create(rewriter, funcLoc, out.name,
                                   rewriter.getFunctionType(types, TypeRange()));
   out.func.setPrivate();
   out.func->setAttr("neve.kernel", rewriter.getUnitAttr());

@@ -32,6 +32,10 @@ bool isZeroAlloc(Value v);
 /// buffer is no one else's) and the runtime's context getter.
 bool movable(Operation *op);
 
+/// The launch before \p op in its block with only movable operations
+/// between them, or null.
+LaunchOp launchJustBefore(LaunchOp op);
+
 /// The value \p v is computed from (through address arithmetic and casts).
 Value rootOf(Value v);
 
@@ -55,10 +59,11 @@ bool onlyLaunchesAndFrees(Value v, LaunchOp first, LaunchOp second,
 
 /// A new kernel for the launches \p first then \p second: one parameter
 /// per distinct launch operand (\p operands, in order; \p indexOf maps an
-/// operand to its parameter), named `A__B` after the two kernels (renamed on
-/// a clash), private and marked `neve.kernel`, placed after \p after, with
-/// an empty entry block holding the parameters.
+/// operand to its parameter), named `A__B` after the two kernels (\p name;
+/// the function is renamed on a clash), private and marked `neve.kernel`,
+/// placed after \p after, with an empty entry block holding the parameters.
 struct FusedKernel {
+  std::string name;
   func::FuncOp func;
   Block *entry;
   SmallVector<Value> operands;
