@@ -14,9 +14,7 @@ if [ "${1:-}" = "--build-only" ]; then
   mkdir -p "$BIN"
   "$t" "$ROOT/bench/attention/flash.nv" -o "$BIN/flash"
   "$t" "$ROOT/bench/attention/flash_check.nv" -o "$BIN/flash_check"
-  commit=$(git -C "$ROOT" rev-parse HEAD)
-  git -C "$ROOT" status --porcelain --untracked-files=no | grep -q . && commit="$commit+dirty"
-  echo "$commit" > "$BIN/COMMIT"
+  bash "$ROOT/scripts/build-commit.sh" > "$BIN/COMMIT"
   echo "bench/attention: built $BIN"
   exit 0
 fi

@@ -27,9 +27,7 @@ if [ "${1:-}" = "--build-only" ]; then
   "$t" "$g" --gpu-arch=sm_90a -fno-fuse -o "$BIN/gemm-unfused-sm90a"
   "$t" "$ROOT/bench/fusion/relu.nv" -Rpass=neve-fuse -o "$BIN/relu-fused" 2> "$BIN/relu-remarks.txt"
   "$t" "$ROOT/bench/fusion/relu.nv" -fno-fuse -o "$BIN/relu-unfused"
-  commit=$(git -C "$ROOT" rev-parse HEAD)
-  git -C "$ROOT" status --porcelain --untracked-files=no | grep -q . && commit="$commit+dirty"
-  echo "$commit" > "$BIN/COMMIT"
+  bash "$ROOT/scripts/build-commit.sh" > "$BIN/COMMIT"
   echo "bench/fusion: built $BIN (fusion remarks in remarks.txt)"
   exit 0
 fi

@@ -24,10 +24,7 @@ if [ "${1:-}" = "--build-only" ]; then
   mkdir -p "$BIN"
   "$translate" "$ROOT/bench/gemm/gemm.nv" --gpu-arch="${GEMM_ARCH:-sm_90a}" -o "$BIN/neve_gemm"
   echo "${GEMM_ARCH:-sm_90a}" > "$BIN/ARCH"
-  commit=$(git -C "$ROOT" rev-parse HEAD 2>/dev/null || echo unknown)
-  if git -C "$ROOT" status --porcelain --untracked-files=no 2>/dev/null | grep -q .; then
-    commit="$commit+dirty"
-  fi
+  commit=$(bash "$ROOT/scripts/build-commit.sh")
   echo "$commit" > "$BIN/COMMIT"
   echo "bench/gemm: built $BIN/neve_gemm at $commit"
   exit 0

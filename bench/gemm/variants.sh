@@ -15,7 +15,7 @@ if [ "${1:-}" = "--build-only" ]; then
   NEVE_MATMUL_STAGES=3 NEVE_MATMUL_BLOCK_K=64 "$t" "$src" -o "$BIN/s3_k64"
   NEVE_MATMUL_STAGES=4 NEVE_MATMUL_BLOCK_K=64 "$t" "$src" -o "$BIN/s4_k64"
   NEVE_MATMUL_STAGES=3 NEVE_MATMUL_BLOCK_K=32 "$t" "$BIN/wide.nv" -o "$BIN/wide_s3_k32"
-  git -C "$ROOT" rev-parse HEAD > "$BIN/COMMIT"
+  bash "$ROOT/scripts/build-commit.sh" > "$BIN/COMMIT"
   echo "bench/gemm/variants: built in $BIN"
   exit 0
 fi

@@ -19,10 +19,7 @@ if [ "${1:-}" = "--build-only" ]; then
   translate="${NEVE_TRANSLATE:-$ROOT/build/bin/neve-translate}"
   mkdir -p "$BIN"
   "$translate" "$ROOT/bench/gpu/kernels.nv" -o "$BIN/neve_gpu_kernels"
-  commit=$(git -C "$ROOT" rev-parse HEAD 2>/dev/null || echo unknown)
-  if git -C "$ROOT" status --porcelain --untracked-files=no 2>/dev/null | grep -q .; then
-    commit="$commit+dirty"
-  fi
+  commit=$(bash "$ROOT/scripts/build-commit.sh")
   echo "$commit" > "$BIN/COMMIT"
   echo "bench/gpu: built $BIN/neve_gpu_kernels at $commit"
   exit 0

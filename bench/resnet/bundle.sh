@@ -57,7 +57,6 @@ cp /usr/share/datasets/fashion-mnist/*.gz "$out/data/fashion-mnist/"
 cp /usr/lib/llvm-22/bin/FileCheck "$out/bin/"
 cp "$build/bin/neve-launch" "$out/bin/"   # bench/ddp
 xz -T1 -6 -c /lib/x86_64-linux-gnu/libz3.so.4 > "$out/lib/libz3.so.4.xz"
-commit=$(git rev-parse HEAD)
-dirty=$(git status --porcelain --untracked-files=no | grep -q . && echo "+dirty" || true)
-printf 'commit=%s%s\nbuilt=%s\n' "$commit" "$dirty" "$(date -u +%Y-%m-%dT%H:%M:%SZ)" > "$out/MANIFEST"
-echo "bundle.sh: $(du -sh "$out" | cut -f1) in $out (commit $commit$dirty)"
+commit=$(bash scripts/build-commit.sh)
+printf 'commit=%s\nbuilt=%s\n' "$commit" "$(date -u +%Y-%m-%dT%H:%M:%SZ)" > "$out/MANIFEST"
+echo "bundle.sh: $(du -sh "$out" | cut -f1) in $out (commit $commit)"
