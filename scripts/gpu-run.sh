@@ -41,14 +41,22 @@ txt="$out/gpu-run.txt"
 
 pass=0 fail=0
 results=()
+mkdir -p "$work/exe"
 for prog in "$bundle"/tests/*; do
   case "$prog" in *.nv | *.args) continue ;; esac
-  name=$(basename "$prog")
+  name=$(basename "${prog%.xz}")
   [ -n "$filter" ] && [[ "$name" != *"$filter"* ]] && continue
-  src="$prog.nv"
+  src="$bundle/tests/$name.nv"
+  argfile="$bundle/tests/$name.args"
+  # make gpu-bundle compresses the programs (scripts/gpu-bundle.sh)
+  if [[ "$prog" == *.xz ]]; then
+    python3 -c 'import lzma, shutil, sys; shutil.copyfileobj(lzma.open(sys.argv[1]), open(sys.argv[2], "wb"))' \
+      "$prog" "$work/exe/$name" && chmod +x "$work/exe/$name"
+    prog="$work/exe/$name"
+  fi
   start=$(date +%s%N)
   args=()
-  [ -f "$prog.args" ] && read -r -a args < "$prog.args"
+  [ -f "$argfile" ] && read -r -a args < "$argfile"
   "$prog" "${args[@]}" > "$work/$name.out" 2> "$work/$name.err"
   rc=$?
   ns=$(( $(date +%s%N) - start ))
