@@ -481,15 +481,8 @@ private:
         }
         reach(n.func);
         type(e.type, e.getLoc(), "values of type ");
-      } else if (n.ref == NameRef::Predeclared &&
-                 llvm::StringRef(n.name).ends_with("_t")) {
-        return; // a type tag (§4.4): an int constant
-      } else if (n.ref == NameRef::Predeclared &&
-                 (n.name == "tid" || n.name == "tN" || n.name == "tHW")) {
-        return; // thread ids (§6.8.1)
-      } else if (n.ref == NameRef::Predeclared &&
-                 isDeviceValueName(n.name)) {
-        return; // bx, tx, lane, ... (§8.2)
+      } else if (n.ref == NameRef::Predeclared) {
+        return; // tid, bx, float_t, ... (Builtins.td)
       } else if (n.ref != NameRef::Var)
         refuse(e.getLoc(), "'" + n.name + "'");
       else
@@ -645,24 +638,25 @@ private:
     case Expr::Kind::Call: {
       auto &c = llvm::cast<CallExpr>(e);
       if (c.callKind == CallKind::BuiltinMethod) {
+        std::string builtin = builtinName(c.builtin).str();
         const Type *rt = c.receiver ? c.receiver->type : nullptr;
         if (rt && (rt->is(Type::Kind::Map) || rt->is(Type::Kind::Str))) {
           // Map methods: has, size, clear, keys, values; str: size, split.
           // keys() and values() give arrays, which must be supported.
           bool isMap = rt->is(Type::Kind::Map);
-          bool known = isMap ? (c.builtin == "has" || c.builtin == "size" ||
-                                c.builtin == "clear" || c.builtin == "keys" ||
-                                c.builtin == "values")
-                             : (c.builtin == "size" || c.builtin == "split");
+          bool known = isMap ? (builtin == "has" || builtin == "size" ||
+                                builtin == "clear" || builtin == "keys" ||
+                                builtin == "values")
+                             : (builtin == "size" || builtin == "split");
           if (!known) {
             refuse(e.getLoc(), "the " + std::string(isMap ? "map" : "str") +
-                                   " method '" + c.builtin + "' on " +
+                                   " method '" + builtin + "' on " +
                                    rt->str());
             return;
           }
-          if (c.builtin == "keys" || c.builtin == "values")
+          if (builtin == "keys" || builtin == "values")
             type(c.type, e.getLoc(),
-                 "'" + c.builtin + "()' giving values of type ");
+                 "'" + builtin + "()' giving values of type ");
           expr(*c.receiver);
           for (auto &a : c.args)
             expr(*a.value);
@@ -670,9 +664,9 @@ private:
         }
         if (rt && rt->is(Type::Kind::Channel)) {
           // alive, terminate; sum of int, i64 or float elements (§6.8.5).
-          if (!(c.builtin == "alive" || c.builtin == "terminate" ||
-                (c.builtin == "sum" && foldable(rt->getElement())))) {
-            refuse(e.getLoc(), "the channel method '" + c.builtin + "' on " +
+          if (!(builtin == "alive" || builtin == "terminate" ||
+                (builtin == "sum" && foldable(rt->getElement())))) {
+            refuse(e.getLoc(), "the channel method '" + builtin + "' on " +
                                    rt->str());
             return;
           }
@@ -683,15 +677,15 @@ private:
           refuse(e.getLoc(), "methods of " + (rt ? rt->str() : std::string("?")));
           return;
         }
-        bool fold = c.builtin == "sum" || c.builtin == "prod";
-        if ((c.builtin != "size" && c.builtin != "append" &&
-             c.builtin != "print" && c.builtin != "clear" &&
-             c.builtin != "shuffle" && !fold) ||
+        bool fold = builtin == "sum" || builtin == "prod";
+        if ((builtin != "size" && builtin != "append" &&
+             builtin != "print" && builtin != "clear" &&
+             builtin != "shuffle" && !fold) ||
             (fold && !foldable(rt->getElement())) ||
-            (c.builtin == "print" && rt->getElement() &&
+            (builtin == "print" && rt->getElement() &&
              !rt->getElement()->isScalar() &&
              !rt->getElement()->is(Type::Kind::Str))) {
-          refuse(e.getLoc(), "the array method '" + c.builtin + "' on " +
+          refuse(e.getLoc(), "the array method '" + builtin + "' on " +
                                  rt->str());
           return;
         }
@@ -716,8 +710,8 @@ private:
         return;
       }
       if (c.callKind == CallKind::Builtin &&
-          (isCompiledHostBuiltin(c.builtin) ||
-           isDeviceIntrinsicCall(c.builtin))) {
+          c.builtin != BuiltinId::fn_print &&
+          c.builtin != BuiltinId::fn_printl) {
         for (auto &a : c.args)
           expr(*a.value);
         return;
@@ -733,8 +727,7 @@ private:
           expr(*a.value);
         return;
       }
-      bool print = c.callKind == CallKind::Builtin &&
-                   (c.builtin == "print" || c.builtin == "printl");
+      bool print = c.callKind == CallKind::Builtin;
       bool direct = c.callKind == CallKind::Function && c.decl &&
                     (c.decl->kind == FuncKind::Def ||
                      c.decl->kind == FuncKind::Gpu) &&

@@ -5,36 +5,49 @@
 using namespace neve;
 using namespace neve::mlirgen;
 
-Value Generator::emitArrayMethod(const CallExpr &e) {
-  mlir::Location l = loc(e.getLoc());
+//===----------------------------------------------------------------------===//
+// Builtin methods (§7; entries of Builtins.td)
+//===----------------------------------------------------------------------===//
+
+Value Generator::emitArraySize(const CallExpr &e, mlir::Location l) {
+  Value n = mlir::neve::ArraySizeOp::create(b, l, emitExpr(*e.receiver));
+  return mlir::arith::TruncIOp::create(b, l, convert(e.type), n);
+}
+
+Value Generator::emitArrayAppend(const CallExpr &e, mlir::Location l) {
   Value array = emitExpr(*e.receiver);
-  const Type *elemType = e.receiver->type->getElement();
-  if (e.builtin == "size") {
-    Value n = mlir::neve::ArraySizeOp::create(b, l, array);
-    return mlir::arith::TruncIOp::create(b, l, convert(e.type), n);
-  }
-  if (e.builtin == "append") {
-    Value v = convertValue(emitExpr(*e.args[0].value), e.args[0].value->type,
-                           elemType, l);
-    mlir::neve::ArrayAppendOp::create(b, l, array, v);
-    return nullptr;
-  }
-  if (e.builtin == "sum" || e.builtin == "prod")
-    return mlir::neve::ArrayReduceOp::create(b, l, convert(elemType), array,
-                                             e.builtin == "prod");
-  if (e.builtin == "clear") {
-    mlir::neve::ArrayClearOp::create(b, l, array);
-    return nullptr;
-  }
-  if (e.builtin == "shuffle") {
-    mlir::neve::ArrayShuffleOp::create(b, l, array);
-    return nullptr;
-  }
-  assert(e.builtin == "print" && "array method refused by CodegenSupport");
-  mlir::neve::ArrayPrintOp::create(b, l, array,
-                                   elemType->is(Type::Kind::Char));
+  Value v = convertValue(emitExpr(*e.args[0].value), e.args[0].value->type,
+                         e.receiver->type->getElement(), l);
+  mlir::neve::ArrayAppendOp::create(b, l, array, v);
   return nullptr;
 }
+
+Value Generator::emitArrayClear(const CallExpr &e, mlir::Location l) {
+  mlir::neve::ArrayClearOp::create(b, l, emitExpr(*e.receiver));
+  return nullptr;
+}
+
+Value Generator::emitArrayShuffle(const CallExpr &e, mlir::Location l) {
+  mlir::neve::ArrayShuffleOp::create(b, l, emitExpr(*e.receiver));
+  return nullptr;
+}
+
+Value Generator::emitArrayPrint(const CallExpr &e, mlir::Location l) {
+  mlir::neve::ArrayPrintOp::create(
+      b, l, emitExpr(*e.receiver),
+      e.receiver->type->getElement()->is(Type::Kind::Char));
+  return nullptr;
+}
+
+template <bool prod>
+Value Generator::emitArrayFold(const CallExpr &e, mlir::Location l) {
+  return mlir::neve::ArrayReduceOp::create(
+      b, l, convert(e.receiver->type->getElement()), emitExpr(*e.receiver),
+      prod);
+}
+template Value Generator::emitArrayFold<false>(const CallExpr &,
+                                               mlir::Location);
+template Value Generator::emitArrayFold<true>(const CallExpr &, mlir::Location);
 
 
 Value Generator::emitListLit(const ListLitExpr &list) {

@@ -10,6 +10,7 @@
 
 #include "MLIRGenInternal.h"
 #include "neve/Dialect/Neve/Transforms/FusionPrimitives.h"
+#include "neve/Runtime/neve_runtime.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/Math/IR/Math.h"
@@ -39,80 +40,165 @@ Value Generator::callRuntime(llvm::StringRef name, mlir::TypeRange results,
 }
 
 //===----------------------------------------------------------------------===//
+// Dispatch (generated from Builtins.td)
+//===----------------------------------------------------------------------===//
+
+Value Generator::emitBuiltin(const CallExpr &e) {
+  mlir::Location l = loc(e.getLoc());
+  switch (e.builtin) {
+#define NEVE_BUILTIN_CALLS
+#include "neve/Frontend/BuiltinEmit.inc"
+  default:
+    break;
+  }
+  llvm_unreachable("a call resolved to a predeclared value");
+}
+
+Value Generator::emitPredeclaredValue(BuiltinId id, mlir::Location l) {
+  llvm::StringRef name = builtinName(id);
+  switch (id) {
+#define NEVE_BUILTIN_VALUES
+#include "neve/Frontend/BuiltinEmit.inc"
+  default:
+    break;
+  }
+  llvm_unreachable("a builtin function used as a value");
+}
+
+template <int32_t value>
+Value Generator::emitIntConstant(llvm::StringRef, mlir::Location l) {
+  return mlir::arith::ConstantOp::create(b, l, b.getI32IntegerAttr(value));
+}
+
+//===----------------------------------------------------------------------===//
 // Host builtins (§7)
 //===----------------------------------------------------------------------===//
 
-bool neve::isCompiledHostBuiltin(llvm::StringRef name) {
-  return llvm::StringSwitch<bool>(name)
-      .Cases({"pow", "sqrt", "min", "max", "glob", "zeros_int", "ones_int"},
-             true)
-      .Cases({"arange_int", "randu", "randn", "seed", "start_timer"}, true)
-      .Cases({"end_timer", "sleep", "_quit_", "argv"}, true)
-      .Cases({"to_cuda", "tarena_reset"}, true)
-      .Default(false);
-}
-
-Value Generator::emitBuiltinCall(const CallExpr &e) {
-  mlir::Location l = loc(e.getLoc());
-  llvm::StringRef name = e.builtin;
+llvm::SmallVector<Value> Generator::emitArgs(const CallExpr &e) {
   // Sema converted the arguments to the parameter types (min and max: to
   // their promoted type, which is also the result type).
   llvm::SmallVector<Value> args;
   for (auto &a : e.args)
     args.push_back(emitExpr(*a.value));
-  mlir::Type f32 = b.getF32Type(), i32 = b.getI32Type();
-  auto strArray = [&] {
-    return mlir::neve::ArrayType::get(&ctx, mlir::neve::StrType::get(&ctx));
-  };
-  auto intArray = [&] { return mlir::neve::ArrayType::get(&ctx, i32); };
+  return args;
+}
 
-  if (name == "pow")
-    return mlir::math::PowFOp::create(b, l, args[0], args[1]);
-  if (name == "sqrt")
-    return mlir::math::SqrtOp::create(b, l, args[0]);
-  if (name == "min" || name == "max") {
-    bool isMin = name == "min";
-    if (e.type->isFloat())
-      return isMin ? Value(mlir::arith::MinimumFOp::create(b, l, args[0],
-                                                           args[1]))
-                   : Value(mlir::arith::MaximumFOp::create(b, l, args[0],
-                                                           args[1]));
-    return isMin ? Value(mlir::arith::MinSIOp::create(b, l, args[0], args[1]))
-                 : Value(mlir::arith::MaxSIOp::create(b, l, args[0], args[1]));
-  }
-  if (name == "glob")
-    return callRuntime("neve_glob", strArray(), args, l);
-  if (name == "argv")
-    return callRuntime("neve_argv", strArray(), {}, l);
-  if (name == "zeros_int" || name == "ones_int") {
-    Value fill = mlir::arith::ConstantOp::create(
-        b, l, b.getI32IntegerAttr(name == "ones_int" ? 1 : 0));
-    return callRuntime("neve_array_fill_i32", intArray(), {args[0], fill}, l);
-  }
-  if (name == "arange_int")
-    return callRuntime("neve_array_range_i32", intArray(), args, l);
-  if (name == "randu")
-    return callRuntime("neve_randu", f32, args, l);
-  if (name == "randn")
-    return callRuntime("neve_randn", f32, args, l);
-  if (name == "seed")
-    return callRuntime("neve_seed", {}, args, l);
-  if (name == "start_timer")
-    return callRuntime("neve_start_timer", {}, {}, l);
-  if (name == "end_timer")
-    return callRuntime("neve_end_timer", f32, {}, l);
-  if (name == "sleep")
-    return callRuntime("neve_sleep", {}, args, l);
-  if (name == "to_cuda") {
-    // A new device buffer with the array's floats (§7, runtime GPU layer).
-    mlir::Type ptr = mlir::LLVM::LLVMPointerType::get(&ctx);
-    Value context = callRuntime("neve_context", ptr, {}, l);
-    return callRuntime("neve_to_cuda", ptr, {context, args[0]}, l);
-  }
-  if (name == "tarena_reset")
-    return callRuntime("neve_tarena_reset", {}, {}, l);
-  assert(name == "_quit_" && "builtin refused by CodegenSupport");
+Value Generator::emitPrint(const CallExpr &e, mlir::Location l) {
+  llvm::SmallVector<Value> args;
+  for (auto &a : e.args)
+    args.push_back(emitArg(a));
+  for (Value &a : args)
+    a = widenStorageFloat(a, l);
+  // char operands are marked, since they lower to i8.
+  llvm::SmallVector<bool> chars;
+  for (auto &a : e.args)
+    chars.push_back(a.value->type->is(Type::Kind::Char));
+  mlir::DenseBoolArrayAttr charsAttr;
+  if (llvm::is_contained(chars, true))
+    charsAttr = b.getDenseBoolArrayAttr(chars);
+  mlir::neve::PrintOp::create(b, l, args,
+                              e.builtin == BuiltinId::fn_print, charsAttr);
+  return nullptr;
+}
+
+Value Generator::emitPow(const CallExpr &e, mlir::Location l) {
+  auto args = emitArgs(e);
+  return mlir::math::PowFOp::create(b, l, args[0], args[1]);
+}
+
+Value Generator::emitSqrt(const CallExpr &e, mlir::Location l) {
+  return mlir::math::SqrtOp::create(b, l, emitArgs(e)[0]);
+}
+
+template <bool isMin>
+Value Generator::emitMinMax(const CallExpr &e, mlir::Location l) {
+  auto args = emitArgs(e);
+  if (e.type->isFloat())
+    return isMin ? Value(mlir::arith::MinimumFOp::create(b, l, args[0], args[1]))
+                 : Value(mlir::arith::MaximumFOp::create(b, l, args[0], args[1]));
+  return isMin ? Value(mlir::arith::MinSIOp::create(b, l, args[0], args[1]))
+               : Value(mlir::arith::MaxSIOp::create(b, l, args[0], args[1]));
+}
+
+mlir::Type Generator::strArrayType() {
+  return mlir::neve::ArrayType::get(&ctx, mlir::neve::StrType::get(&ctx));
+}
+
+Value Generator::emitGlob(const CallExpr &e, mlir::Location l) {
+  return callRuntime("neve_glob", strArrayType(), emitArgs(e), l);
+}
+
+Value Generator::emitArgv(const CallExpr &, mlir::Location l) {
+  return callRuntime("neve_argv", strArrayType(), {}, l);
+}
+
+template <int32_t value>
+Value Generator::emitIntFill(const CallExpr &e, mlir::Location l) {
+  Value fill = mlir::arith::ConstantOp::create(b, l, b.getI32IntegerAttr(value));
+  return callRuntime("neve_array_fill_i32",
+                     mlir::neve::ArrayType::get(&ctx, b.getI32Type()),
+                     {emitArgs(e)[0], fill}, l);
+}
+
+Value Generator::emitArangeInt(const CallExpr &e, mlir::Location l) {
+  return callRuntime("neve_array_range_i32",
+                     mlir::neve::ArrayType::get(&ctx, b.getI32Type()),
+                     emitArgs(e), l);
+}
+
+Value Generator::emitRandu(const CallExpr &e, mlir::Location l) {
+  return callRuntime("neve_randu", b.getF32Type(), emitArgs(e), l);
+}
+
+Value Generator::emitRandn(const CallExpr &e, mlir::Location l) {
+  return callRuntime("neve_randn", b.getF32Type(), emitArgs(e), l);
+}
+
+Value Generator::emitSeed(const CallExpr &e, mlir::Location l) {
+  return callRuntime("neve_seed", {}, emitArgs(e), l);
+}
+
+Value Generator::emitStartTimer(const CallExpr &, mlir::Location l) {
+  return callRuntime("neve_start_timer", {}, {}, l);
+}
+
+Value Generator::emitEndTimer(const CallExpr &, mlir::Location l) {
+  return callRuntime("neve_end_timer", b.getF32Type(), {}, l);
+}
+
+Value Generator::emitSleep(const CallExpr &e, mlir::Location l) {
+  return callRuntime("neve_sleep", {}, emitArgs(e), l);
+}
+
+Value Generator::emitToCuda(const CallExpr &e, mlir::Location l) {
+  // A new device buffer with the array's floats (§7, runtime GPU layer).
+  auto args = emitArgs(e);
+  mlir::Type ptr = mlir::LLVM::LLVMPointerType::get(&ctx);
+  Value context = callRuntime("neve_context", ptr, {}, l);
+  return callRuntime("neve_to_cuda", ptr, {context, args[0]}, l);
+}
+
+Value Generator::emitTarenaReset(const CallExpr &, mlir::Location l) {
+  return callRuntime("neve_tarena_reset", {}, {}, l);
+}
+
+Value Generator::emitQuit(const CallExpr &, mlir::Location l) {
   return callRuntime("neve_quit", {}, {}, l);
+}
+
+//===----------------------------------------------------------------------===//
+// Test-only entries (--enable-test-builtins)
+//===----------------------------------------------------------------------===//
+
+Value Generator::emitTestFma(const CallExpr &e, mlir::Location l) {
+  auto args = emitArgs(e);
+  Value product = mlir::arith::MulFOp::create(b, l, args[0], args[1]);
+  return mlir::arith::AddFOp::create(b, l, product, args[2]);
+}
+
+Value Generator::emitTestTwice(const CallExpr &e, mlir::Location l) {
+  Value n = emitStrSize(e, l);
+  return mlir::arith::AddIOp::create(b, l, n, n);
 }
 
 //===----------------------------------------------------------------------===//

@@ -233,17 +233,23 @@ void Generator::emitChannelStmt(const ChannelStmt &s) {
   mlir::memref::StoreOp::create(b, l, v, slotFor(*name.decl));
 }
 
-Value Generator::emitChannelMethod(const CallExpr &e) {
-  mlir::Location l = loc(e.getLoc());
-  Value ch = checkedChannel(*this, *e.receiver,
-                              "call '" + e.builtin + "'", l);
-  if (e.builtin == "alive")
-    return mlir::neve::ChannelAliveOp::create(b, l, ch);
-  if (e.builtin == "terminate") {
-    mlir::neve::ChannelTerminateOp::create(b, l, ch);
-    return nullptr;
-  }
-  assert(e.builtin == "sum" && "channel method refused by CodegenSupport");
+//===----------------------------------------------------------------------===//
+// Channel methods (§6.8.5; entries of Builtins.td)
+//===----------------------------------------------------------------------===//
+
+Value Generator::emitChannelAlive(const CallExpr &e, mlir::Location l) {
+  Value ch = checkedChannel(*this, *e.receiver, "call 'alive'", l);
+  return mlir::neve::ChannelAliveOp::create(b, l, ch);
+}
+
+Value Generator::emitChannelTerminate(const CallExpr &e, mlir::Location l) {
+  Value ch = checkedChannel(*this, *e.receiver, "call 'terminate'", l);
+  mlir::neve::ChannelTerminateOp::create(b, l, ch);
+  return nullptr;
+}
+
+Value Generator::emitChannelSum(const CallExpr &e, mlir::Location l) {
+  Value ch = checkedChannel(*this, *e.receiver, "call 'sum'", l);
   return mlir::neve::ChannelSumOp::create(
       b, l, convert(e.receiver->type->getElement()), ch);
 }

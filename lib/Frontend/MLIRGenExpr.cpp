@@ -48,14 +48,8 @@ Value Generator::emitExpr(const Expr &e) {
   case Expr::Kind::Name:
     if (llvm::cast<NameExpr>(e).ref == NameRef::Function)
       return emitFunctionRef(llvm::cast<NameExpr>(e));
-    if (llvm::cast<NameExpr>(e).ref == NameRef::Predeclared) {
-      llvm::StringRef name = llvm::cast<NameExpr>(e).name;
-      if (name == "tid" || name == "tN" || name == "tHW")
-        return emitThreadId(name, l);
-      if (isDeviceValueName(name))
-        return emitDeviceValue(name, l);
-      return emitTypeTag(name, l);
-    }
+    if (llvm::cast<NameExpr>(e).ref == NameRef::Predeclared)
+      return emitPredeclaredValue(llvm::cast<NameExpr>(e).builtin, l);
     if (Value c = emitCtimeParam(llvm::cast<NameExpr>(e)))
       return c;
     if (Value view = layoutVars.lookup(llvm::cast<NameExpr>(e).decl))
@@ -105,7 +99,7 @@ Value Generator::emitExpr(const Expr &e) {
   case Expr::Kind::Fold:
     return emitFold(llvm::cast<FoldExpr>(e));
   case Expr::Kind::TypeTag:
-    return emitTypeTag(llvm::cast<TypeTagExpr>(e).typeName + "_t", l);
+    return emitPredeclaredValue(llvm::cast<TypeTagExpr>(e).builtin, l);
   case Expr::Kind::Self:
     return selfValue;
   case Expr::Kind::Global:
@@ -248,21 +242,4 @@ Value Generator::emitBinary(const BinaryExpr &e) {
   default:
     return emitArith(e.op, lhs, rhs, ot, l);
   }
-}
-
-Value Generator::emitTypeTag(llvm::StringRef tag, mlir::Location l) {
-  int32_t value = llvm::StringSwitch<int32_t>(tag)
-                      .Case("int_t", NEVE_TYPE_INT)
-                      .Case("i8_t", NEVE_TYPE_I8)
-                      .Case("i16_t", NEVE_TYPE_I16)
-                      .Case("i64_t", NEVE_TYPE_I64)
-                      .Case("float_t", NEVE_TYPE_FLOAT)
-                      .Case("bf16_t", NEVE_TYPE_BF16)
-                      .Case("half_t", NEVE_TYPE_HALF)
-                      .Case("char_t", NEVE_TYPE_CHAR)
-                      .Case("str_t", NEVE_TYPE_STR)
-                      .Case("array_t", NEVE_TYPE_ARRAY)
-                      .Default(0);
-  assert(value && "not a type tag");
-  return mlir::arith::ConstantOp::create(b, l, b.getI32IntegerAttr(value));
 }

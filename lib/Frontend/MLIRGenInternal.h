@@ -24,6 +24,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/Builders.h"
 
@@ -49,6 +50,9 @@ bool isBufferOffby(const BinaryExpr &e);
 /// Whether the default of `t` (§4.6) is all-zero bits (what neve.new gives
 /// a field and a terminated channel gives a receive).
 bool hasZeroDefault(const Type *t);
+
+/// The read-modify-write of an atomic intrinsic (§8.4).
+enum class AtomicKind { Add, Max, Min, Exch };
 
 class Generator {
 public:
@@ -136,26 +140,26 @@ public:
                                           mlir::Location l);
   /// An integer index widened to the i64 that container ops take.
   Value toIndex(Value v, const Type *t, mlir::Location l);
-  /// The int constant of a type tag (`float_t`, §4.4; neve_type_tag).
-  Value emitTypeTag(llvm::StringRef tag, mlir::Location l);
   /// `e` converted to `to` (the implicit conversions of §4.5).
   Value emitExprAs(const Expr &e, const Type *to);
 
   //===--- MLIRGenCall.cpp ------------------------------------------------===//
   Value emitCall(const CallExpr &e);
-  /// print / printl.
-  Value emitPrint(const CallExpr &e);
 
   //===--- MLIRGenArray.cpp -----------------------------------------------===//
-  /// Calls of the builtin methods of arrays (§7).
-  Value emitArrayMethod(const CallExpr &e);
   Value emitIndex(const IndexExpr &e);
   Value emitListLit(const ListLitExpr &e);
   Value emitFold(const FoldExpr &e);
 
-  //===--- MLIRGenBuiltin.cpp: host builtins, _prebuild, protos ----------===//
-  /// A call of a host builtin that isCompiledHostBuiltin accepts.
-  Value emitBuiltinCall(const CallExpr &e);
+  //===--- MLIRGenBuiltin.cpp: builtins, _prebuild, protos ---------------===//
+  /// A call of an entry of Builtins.td: the generated dispatch to its
+  /// emitter.
+  Value emitBuiltin(const CallExpr &e);
+  /// A predeclared value of Builtins.td (`tid`, `bx`, `float_t`).
+  Value emitPredeclaredValue(BuiltinId id, mlir::Location l);
+  /// The arguments of a builtin call, converted by Sema to its parameters.
+  llvm::SmallVector<Value> emitArgs(const CallExpr &e);
+  mlir::Type strArrayType();
   /// A call of the C function `name`, declared once as a private func.func
   /// of the argument and result types.
   Value callRuntime(llvm::StringRef name, mlir::TypeRange results,
@@ -176,14 +180,10 @@ public:
   Value emitMapIndex(const IndexExpr &e);
   /// `m[k] = v` and `m[k] op= v`.
   void emitMapAssign(const AssignStmt &as, const IndexExpr &target);
-  /// Calls of the builtin methods of maps (§7).
-  Value emitMapMethod(const CallExpr &e);
 
   //===--- MLIRGenStr.cpp -------------------------------------------------===//
   /// `s[i]` and `s[a:b]`.
   Value emitStrIndex(const IndexExpr &e);
-  /// Calls of the builtin methods of str (§7): size, split.
-  Value emitStrMethod(const CallExpr &e);
 
   //===--- MLIRGenObject.cpp ----------------------------------------------===//
   /// Declares the `neve.class` of `cls` (once).
@@ -252,13 +252,94 @@ public:
   //===--- MLIRGenDevice.cpp: kernels, launch, intrinsics, layouts -----===//
   /// An integer value as i32 (launch dimensions).
   Value toI32(Value v, mlir::Location l);
-  /// `bx`, `tx`, `bdx`, `gdx`, `warp`, `lane`, ... (§8.2).
-  Value emitDeviceValue(llvm::StringRef name, mlir::Location l);
-  Value emitIntrinsic(const CallExpr &e);
-  /// cp_async16, cp_commit_group, cp_wait_group, cp_wait_all, ldmatrix_x4,
-  /// ldmatrix_x2, mma_16x8x16 (§8.4).
-  void emitTensorCoreIntrinsic(const CallExpr &e, llvm::ArrayRef<Value> args);
   void emitLaunch(const LaunchStmt &s);
+  /// `lhs op rhs` approximated by one PTX instruction (`ex2.approx.f32`).
+  Value emitApprox(llvm::StringRef instr, Value x, mlir::Location l);
+  Value emitF32Constant(double c, mlir::Location l);
+
+  //===--- MLIRGenTensorCore.cpp: cp.async, ldmatrix, mma (§8.4) -------===//
+  /// The arguments of an intrinsic in the address form: a layout or tile
+  /// stands for the address of its corner (§8.5.5).
+  llvm::SmallVector<Value> emitIntrinsicArgs(const CallExpr &e);
+  /// A layout operand: a view and element coordinates (`v{i, j}`), or a
+  /// tile or layout standing for its corner.
+  std::pair<Value, llvm::SmallVector<Value>> emitLayoutOperand(const Expr &e);
+  llvm::SmallVector<std::pair<Value, llvm::SmallVector<Value>>>
+  emitLayoutOperands(const CallExpr &e);
+  /// A generic pointer cast to an NVVM address space (1 global, 3 shared).
+  Value toAddressSpace(Value p, unsigned space, mlir::Location l);
+  /// The address of element `i` of type `t` from `base`.
+  Value elementAt(Value base, mlir::Type t, int64_t i, mlir::Location l);
+
+  //===--- Emitters of Builtins.td entries (their `Emit`) ---------------===//
+  // MLIRGenBuiltin.cpp: §7.
+  Value emitPrint(const CallExpr &e, mlir::Location l);
+  Value emitPow(const CallExpr &e, mlir::Location l);
+  Value emitSqrt(const CallExpr &e, mlir::Location l);
+  template <bool isMin>
+  Value emitMinMax(const CallExpr &e, mlir::Location l);
+  Value emitGlob(const CallExpr &e, mlir::Location l);
+  Value emitArgv(const CallExpr &e, mlir::Location l);
+  template <int32_t value>
+  Value emitIntFill(const CallExpr &e, mlir::Location l);
+  Value emitArangeInt(const CallExpr &e, mlir::Location l);
+  Value emitRandu(const CallExpr &e, mlir::Location l);
+  Value emitRandn(const CallExpr &e, mlir::Location l);
+  Value emitSeed(const CallExpr &e, mlir::Location l);
+  Value emitStartTimer(const CallExpr &e, mlir::Location l);
+  Value emitEndTimer(const CallExpr &e, mlir::Location l);
+  Value emitSleep(const CallExpr &e, mlir::Location l);
+  Value emitToCuda(const CallExpr &e, mlir::Location l);
+  Value emitTarenaReset(const CallExpr &e, mlir::Location l);
+  Value emitQuit(const CallExpr &e, mlir::Location l);
+  Value emitTestFma(const CallExpr &e, mlir::Location l);
+  Value emitTestTwice(const CallExpr &e, mlir::Location l);
+  template <int32_t value>
+  Value emitIntConstant(llvm::StringRef name, mlir::Location l);
+  // MLIRGenStr.cpp, MLIRGenArray.cpp, MLIRGenMap.cpp: builtin methods.
+  Value emitStrSize(const CallExpr &e, mlir::Location l);
+  Value emitStrSplit(const CallExpr &e, mlir::Location l);
+  Value emitArraySize(const CallExpr &e, mlir::Location l);
+  Value emitArrayAppend(const CallExpr &e, mlir::Location l);
+  Value emitArrayClear(const CallExpr &e, mlir::Location l);
+  Value emitArrayShuffle(const CallExpr &e, mlir::Location l);
+  Value emitArrayPrint(const CallExpr &e, mlir::Location l);
+  template <bool prod>
+  Value emitArrayFold(const CallExpr &e, mlir::Location l);
+  Value emitMapHas(const CallExpr &e, mlir::Location l);
+  Value emitMapSize(const CallExpr &e, mlir::Location l);
+  Value emitMapClear(const CallExpr &e, mlir::Location l);
+  Value emitMapKeys(const CallExpr &e, mlir::Location l);
+  Value emitMapValues(const CallExpr &e, mlir::Location l);
+  // MLIRGenConcurrency.cpp: channel methods and thread ids (§6.8).
+  Value emitChannelAlive(const CallExpr &e, mlir::Location l);
+  Value emitChannelTerminate(const CallExpr &e, mlir::Location l);
+  Value emitChannelSum(const CallExpr &e, mlir::Location l);
+  Value emitThreadId(llvm::StringRef name, mlir::Location l);
+  // MLIRGenDevice.cpp: §8.2 values and §8.4 intrinsics.
+  template <typename IndexOp, mlir::gpu::Dimension dim>
+  Value emitGpuIndex(llvm::StringRef name, mlir::Location l);
+  Value emitWarpIndex(llvm::StringRef name, mlir::Location l);
+  Value emitLaneIndex(llvm::StringRef name, mlir::Location l);
+  Value emitSyncthreads(const CallExpr &e, mlir::Location l);
+  template <mlir::gpu::ShuffleMode mode>
+  Value emitShuffle(const CallExpr &e, mlir::Location l);
+  template <AtomicKind kind>
+  Value emitAtomic(const CallExpr &e, mlir::Location l);
+  template <typename MathOp>
+  Value emitMathUnary(const CallExpr &e, mlir::Location l);
+  Value emitFastExp(const CallExpr &e, mlir::Location l);
+  Value emitFastExp2(const CallExpr &e, mlir::Location l);
+  Value emitFastLog(const CallExpr &e, mlir::Location l);
+  Value emitFastTanh(const CallExpr &e, mlir::Location l);
+  // MLIRGenTensorCore.cpp.
+  Value emitCpAsync16(const CallExpr &e, mlir::Location l);
+  Value emitCpCommitGroup(const CallExpr &e, mlir::Location l);
+  Value emitCpWaitGroup(const CallExpr &e, mlir::Location l);
+  Value emitCpWaitAll(const CallExpr &e, mlir::Location l);
+  template <int count, bool transpose>
+  Value emitLdmatrix(const CallExpr &e, mlir::Location l);
+  Value emitMma16x8x16(const CallExpr &e, mlir::Location l);
 
   //===--- MLIRGenLayout.cpp: layouts, tiles, the tiled product --------===//
   /// A layout extent: a literal or a compile-time parameter (§3.9), else
@@ -286,10 +367,6 @@ public:
   void emitAccumulate(const AssignStmt &as);
   /// `Z += X @ Y` with the builtin tiled product (§8.6).
   void emitBuiltinMatmul(const AssignStmt &as);
-  std::pair<Value, llvm::SmallVector<Value>> emitLayoutOperand(const Expr &e);
-  /// cp_* / ldmatrix / mma on layout elements as layout ops; false when
-  /// an operand is a plain pointer (the address form applies).
-  bool emitLayoutIntrinsic(const CallExpr &e);
   Value emitForeignOffby(const BinaryExpr &e);
 
   mlir::MLIRContext &ctx;
@@ -363,8 +440,6 @@ public:
   void emitChannelStmt(const ChannelStmt &s);
   /// Receives from `channel` and converts to `to`.
   Value emitReceive(const Expr &channel, const Type *to, mlir::Location l);
-  Value emitChannelMethod(const CallExpr &e);
-  Value emitThreadId(llvm::StringRef name, mlir::Location l);
   /// A call argument, with its split (`>xs`, `:xs`) applied.
   Value emitArg(const Arg &a);
   /// Runs the cleanups above `depth` (innermost first), keeping them.

@@ -6,7 +6,7 @@
 // its value once (no slot: a view is not a storable scalar). `v[i, j]` is
 // `layout.load`/`layout.store`, `v{i, j}` `layout.addr`; the §8.4
 // tensor-core intrinsics on layout elements are the layout dialect's
-// primitives, and `Z += X @ Y` with no user operator is `layout.matmul`
+// primitives (MLIRGenTensorCore.cpp), and `Z += X @ Y` with no user operator is `layout.matmul`
 // (§8.6). `--lower-layouts` lowers all of it.
 //
 //===----------------------------------------------------------------------===//
@@ -199,90 +199,4 @@ void Generator::emitBuiltinMatmul(const AssignStmt &as) {
   Value y = emitExpr(*product.rhs);
   mlir::layout::MatmulOp::create(b, loc(as.getLoc()), z, x, y,
                                  matmulStages(), matmulBlockK());
-}
-
-namespace {
-/// `v{i, j}` on a layout: an element address (§8.5.5).
-const SelectExpr *layoutElement(const Expr &e) {
-  auto *sel = llvm::dyn_cast<SelectExpr>(&e);
-  return sel && !sel->isTile && sel->base->type &&
-                 sel->base->type->is(Type::Kind::Layout)
-             ? sel
-             : nullptr;
-}
-
-bool isLayoutOperand(const Expr &e) {
-  return layoutElement(e) || (e.type && e.type->is(Type::Kind::Layout));
-}
-} // namespace
-
-/// A layout operand of an intrinsic (isLayoutOperand): a view and element
-/// coordinates (`v{i, j}`), or a tile or layout standing for its corner
-/// (§8.5.5).
-std::pair<Value, llvm::SmallVector<Value>>
-Generator::emitLayoutOperand(const Expr &e) {
-  if (const SelectExpr *sel = layoutElement(e))
-    return {emitExpr(*sel->base), emitCoords(sel->braces)};
-  llvm::SmallVector<Value> zero{
-      mlir::arith::ConstantIndexOp::create(b, loc(e.getLoc()), 0)};
-  return {emitExpr(e), zero};
-}
-
-bool Generator::emitLayoutIntrinsic(const CallExpr &e) {
-  mlir::Location l = loc(e.getLoc());
-  llvm::StringRef name = e.builtin;
-  if (name == "cp_commit_group") {
-    mlir::layout::CpCommitGroupOp::create(b, l);
-    return true;
-  }
-  if (name == "cp_wait_all") {
-    // The pending copies not yet in a group count too.
-    mlir::layout::CpCommitGroupOp::create(b, l);
-    mlir::layout::CpWaitGroupOp::create(b, l, 0);
-    return true;
-  }
-  if (name == "cp_wait_group") {
-    mlir::IntegerAttr c;
-    Value n = emitExpr(*e.args[0].value);
-    int64_t pending = 0;
-    if (mlir::matchPattern(n, mlir::m_Constant(&c)))
-      pending = c.getInt();
-    mlir::layout::CpWaitGroupOp::create(b, l, pending);
-    return true;
-  }
-  if (name != "cp_async16" && !name.starts_with("ldmatrix") &&
-      name != "mma_16x8x16")
-    return false;
-  // Only when every operand is an element of a layout; a `T[]` source
-  // takes the address form (MLIRGenDevice.cpp).
-  for (auto &a : e.args)
-    if (!isLayoutOperand(*a.value))
-      return false;
-  llvm::SmallVector<std::pair<Value, llvm::SmallVector<Value>>> ops;
-  for (auto &a : e.args)
-    ops.push_back(emitLayoutOperand(*a.value));
-  if (name == "cp_async16") {
-    mlir::layout::CpAsync16Op::create(b, l, ops[0].first, ops[0].second,
-                                      ops[1].first, ops[1].second,
-                                      /*validElements=*/Value());
-    return true;
-  }
-  if (name.starts_with("ldmatrix")) {
-    mlir::layout::LdMatrixOp::create(b, l, ops[0].first, ops[0].second,
-                                     ops[1].first, ops[1].second,
-                                     name.starts_with("ldmatrix_x4") ? 4 : 2,
-                                     /*transpose=*/name.ends_with("_trans"));
-    return true;
-  }
-  // Fragments of int hold bf16 pairs unless a half fragment says
-  // otherwise (§8.4).
-  auto isHalf = [&](int i) {
-    const Type *t = e.args[i].value->type->getElement();
-    return t && t->is(Type::Kind::Half);
-  };
-  mlir::Type in = isHalf(1) || isHalf(2) ? mlir::Type(b.getF16Type())
-                                         : mlir::Type(b.getBF16Type());
-  mlir::layout::MmaOp::create(b, l, ops[0].first, ops[0].second, ops[1].first,
-                              ops[1].second, ops[2].first, ops[2].second, in);
-  return true;
 }

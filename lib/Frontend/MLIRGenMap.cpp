@@ -69,24 +69,30 @@ void Generator::emitMapAssign(const AssignStmt &as, const IndexExpr &ix) {
   mlir::neve::MapSetOp::create(b, l, value, map, key);
 }
 
-Value Generator::emitMapMethod(const CallExpr &e) {
-  mlir::Location l = loc(e.getLoc());
+//===----------------------------------------------------------------------===//
+// Builtin methods (§7; entries of Builtins.td)
+//===----------------------------------------------------------------------===//
+
+Value Generator::emitMapHas(const CallExpr &e, mlir::Location l) {
   Value map = emitExpr(*e.receiver);
-  const Type *mapType = e.receiver->type;
-  if (e.builtin == "has") {
-    Value key = emitExprAs(*e.args[0].value, mapType->getElement());
-    return mlir::neve::MapHasOp::create(b, l, map, key);
-  }
-  if (e.builtin == "size") {
-    Value n = mlir::neve::MapSizeOp::create(b, l, map);
-    return mlir::arith::TruncIOp::create(b, l, convert(e.type), n);
-  }
-  if (e.builtin == "clear") {
-    mlir::neve::MapClearOp::create(b, l, map);
-    return nullptr;
-  }
-  if (e.builtin == "keys")
-    return mlir::neve::MapKeysOp::create(b, l, map);
-  assert(e.builtin == "values" && "map method refused by CodegenSupport");
-  return mlir::neve::MapValuesOp::create(b, l, map);
+  Value key = emitExprAs(*e.args[0].value, e.receiver->type->getElement());
+  return mlir::neve::MapHasOp::create(b, l, map, key);
+}
+
+Value Generator::emitMapSize(const CallExpr &e, mlir::Location l) {
+  Value n = mlir::neve::MapSizeOp::create(b, l, emitExpr(*e.receiver));
+  return mlir::arith::TruncIOp::create(b, l, convert(e.type), n);
+}
+
+Value Generator::emitMapClear(const CallExpr &e, mlir::Location l) {
+  mlir::neve::MapClearOp::create(b, l, emitExpr(*e.receiver));
+  return nullptr;
+}
+
+Value Generator::emitMapKeys(const CallExpr &e, mlir::Location l) {
+  return mlir::neve::MapKeysOp::create(b, l, emitExpr(*e.receiver));
+}
+
+Value Generator::emitMapValues(const CallExpr &e, mlir::Location l) {
+  return mlir::neve::MapValuesOp::create(b, l, emitExpr(*e.receiver));
 }

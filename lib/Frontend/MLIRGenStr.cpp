@@ -22,14 +22,13 @@ Value Generator::emitStrIndex(const IndexExpr &ix) {
   return mlir::neve::StrGetOp::create(b, l, str, index);
 }
 
-Value Generator::emitStrMethod(const CallExpr &e) {
-  mlir::Location l = loc(e.getLoc());
+Value Generator::emitStrSize(const CallExpr &e, mlir::Location l) {
+  Value n = mlir::neve::StrSizeOp::create(b, l, emitExpr(*e.receiver));
+  return mlir::arith::TruncIOp::create(b, l, convert(e.type), n);
+}
+
+Value Generator::emitStrSplit(const CallExpr &e, mlir::Location l) {
   Value str = emitExpr(*e.receiver);
-  if (e.builtin == "size") {
-    Value n = mlir::neve::StrSizeOp::create(b, l, str);
-    return mlir::arith::TruncIOp::create(b, l, convert(e.type), n);
-  }
-  assert(e.builtin == "split" && "str method refused by CodegenSupport");
   // Sema converted a char separator to str.
   Value sep = emitExpr(*e.args[0].value);
   return mlir::neve::StrSplitOp::create(b, l, str, sep);

@@ -16,50 +16,6 @@ using namespace neve::sema;
 using llvm::SMLoc;
 
 //===----------------------------------------------------------------------===//
-// Predeclared names
-//===----------------------------------------------------------------------===//
-
-bool sema::isDeviceValue(llvm::StringRef name) {
-  static const llvm::StringSet<> names = {
-      "bx", "by", "bz", "tx", "ty", "tz", "warp", "lane",
-      "bdx", "bdy", "bdz", "gdx", "gdy", "gdz"};
-  return names.contains(name);
-}
-
-bool sema::isHostValue(llvm::StringRef name) {
-  return name == "tid" || name == "tN" || name == "tHW";
-}
-
-bool sema::isTypeTag(llvm::StringRef name) {
-  static const llvm::StringSet<> names = {
-      "int_t", "i8_t", "i16_t", "i64_t", "float_t", "bf16_t",
-      "half_t", "char_t", "str_t", "array_t"};
-  return names.contains(name);
-}
-
-bool sema::isDeviceIntrinsic(llvm::StringRef name) {
-  static const llvm::StringSet<> names = {
-      "syncthreads", "shfl_sync", "shfl_xor_sync", "shfl_down_sync",
-      "atomic_add", "atomic_max", "atomic_min", "atomic_exch", "exp", "log",
-      "tanh", "abs", "floor", "ceil", "fast_exp", "fast_exp2", "fast_log",
-      "fast_tanh", "cp_async16", "cp_commit_group", "cp_wait_group",
-      "cp_wait_all", "ldmatrix_x4", "ldmatrix_x2", "ldmatrix_x4_trans",
-      "ldmatrix_x2_trans", "mma_16x8x16"};
-  return names.contains(name);
-}
-
-bool sema::isPredeclared(llvm::StringRef name) {
-  static const llvm::StringSet<> names = {
-      // §7 host builtins.
-      "print", "printl", "pow", "sqrt", "min", "max", "glob", "zeros_int",
-      "ones_int", "arange_int", "randu", "randn", "start_timer", "end_timer",
-      "sleep", "_quit_", "tarena_reset", "argv", "seed", "to_cuda"};
-  return names.contains(name) || isDeviceIntrinsic(name) ||
-         isDeviceValue(name) || isHostValue(name) ||
-         isTypeTag(name);
-}
-
-//===----------------------------------------------------------------------===//
 // Types
 //===----------------------------------------------------------------------===//
 
@@ -302,8 +258,12 @@ void Checker::declareFunction(FuncDecl &fn) {
     operators[fn.name].push_back(&fn);
     return;
   }
-  if (isPredeclared(fn.name) &&
-      !(fn.kind == FuncKind::Proto && isDeviceIntrinsic(fn.name))) {
+  // A `proto` of an intrinsic's name (libc's `abs`) serves host code: only
+  // device code sees the §8.4 intrinsics.
+  BuiltinId builtin = builtinFunction(fn.name);
+  bool intrinsic = builtin != BuiltinId::None &&
+                   builtinInfo(builtin).where == BuiltinWhere::Device;
+  if (isPredeclared(fn.name) && !(fn.kind == FuncKind::Proto && intrinsic)) {
     diag.error(fn.loc, "'" + fn.name + "' is a builtin; a top-level function "
                        "may not reuse its name");
     return;

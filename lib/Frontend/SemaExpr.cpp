@@ -134,10 +134,12 @@ const Type *Checker::checkExpr(ExprPtr &e, const Type *expected) {
     auto &tag = llvm::cast<TypeTagExpr>(*e);
     static const llvm::StringSet<> tagged = {"int", "i8", "i16", "i64",
                                              "float", "bf16", "half", "char"};
-    if (!tagged.contains(tag.typeName))
+    if (!tagged.contains(tag.typeName)) {
       diag.error(e->getLoc(), "'" + tag.typeName + "' has no type tag");
-    else
+    } else {
+      tag.builtin = predeclaredValue(tag.typeName + "_t");
       t = types.intTy();
+    }
     break;
   }
   }
@@ -189,25 +191,19 @@ const Type *Checker::checkName(NameExpr &e) {
     e.decl = v;
     return v->type ? v->type : types.errorTy();
   }
-  if (isDeviceValue(e.name)) {
-    if (context != Context::Device) {
+  if (BuiltinId value = predeclaredValue(e.name); value != BuiltinId::None) {
+    BuiltinWhere where = builtinInfo(value).where;
+    if (where == BuiltinWhere::Device && context != Context::Device) {
       diag.error(e.getLoc(), "'" + e.name + "' is only defined in device code "
                              "(kernel and gpu functions)");
       return types.errorTy();
     }
-    e.ref = NameRef::Predeclared;
-    return types.intTy();
-  }
-  if (isHostValue(e.name)) {
-    if (context == Context::Device) {
+    if (where == BuiltinWhere::Host && context == Context::Device) {
       diag.error(e.getLoc(), "'" + e.name + "' is not defined in device code");
       return types.errorTy();
     }
     e.ref = NameRef::Predeclared;
-    return types.intTy();
-  }
-  if (isTypeTag(e.name)) {
-    e.ref = NameRef::Predeclared;
+    e.builtin = value;
     return types.intTy();
   }
   if (auto it = functions.find(e.name);
@@ -239,7 +235,7 @@ const Type *Checker::checkName(NameExpr &e) {
                            "'new " + e.name + "(...)'");
     return types.errorTy();
   }
-  if (isPredeclared(e.name)) {
+  if (builtinFunction(e.name) != BuiltinId::None) {
     diag.error(e.getLoc(), "'" + e.name + "' is a builtin function; call it "
                            "with '" + e.name + "(...)'");
     return types.errorTy();

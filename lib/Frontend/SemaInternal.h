@@ -10,6 +10,7 @@
 #ifndef NEVE_LIB_FRONTEND_SEMAINTERNAL_H
 #define NEVE_LIB_FRONTEND_SEMAINTERNAL_H
 
+#include "neve/Frontend/Builtins.h"
 #include "neve/Frontend/Sema.h"
 
 #include "llvm/ADT/DenseMap.h"
@@ -39,6 +40,24 @@ struct ArgMatch {
 
 /// Where a body is being checked.
 enum class Context { Host, Device };
+
+class Checker;
+
+/// Checks the arguments of a builtin call (SemaBuiltin.cpp).
+struct BuiltinArgs {
+  Checker &c;
+  CallExpr &e;
+  llvm::StringRef name;
+
+  /// Reports keyword and split arguments.
+  bool noExtras();
+  /// Exactly `n` positional arguments.
+  bool count(size_t n);
+  bool anyError();
+  /// Exactly these parameter types: `result`, or the error type.
+  const Type *params(const Type *result, llvm::ArrayRef<const Type *> ps);
+  const Type *type(size_t i) { return e.args[i].value->type; }
+};
 
 class Checker {
 public:
@@ -169,9 +188,52 @@ public:
   const Type *checkCall(CallExpr &e, bool asStatement);
   const Type *checkFunctionCall(CallExpr &e, NameExpr &callee);
   const Type *checkMethodCall(CallExpr &e, MemberExpr &callee);
-  const Type *checkBuiltinCall(CallExpr &e, llvm::StringRef name, bool &found);
-  const Type *checkBuiltinMethod(CallExpr &e, const Type *recv,
-                                 llvm::StringRef name, bool &found);
+
+  //===--------------------------------------------------------------------===//
+  // Builtins (SemaBuiltin.cpp; the table is Builtins.td)
+  //===--------------------------------------------------------------------===//
+  /// The builtin function, method (of `recv`) or value `name` in this
+  /// program (test-only entries with --enable-test-builtins).
+  BuiltinId builtinFunction(llvm::StringRef name) const;
+  BuiltinId builtinMethod(const Type *recv, llvm::StringRef name) const;
+  BuiltinId predeclaredValue(llvm::StringRef name) const;
+  /// Names predeclared in the outer scope (§1.4, §7, §8) that top-level
+  /// declarations may not reuse: builtin functions and predeclared values.
+  bool isPredeclared(llvm::StringRef name) const;
+  /// Types the arguments of a call of builtin `id`, the parameter types of
+  /// its entry giving literals their expected types.
+  void checkBuiltinArgs(CallExpr &e, BuiltinId id, const Type *recv);
+  /// Checks a call of builtin `id` whose arguments are typed: where it may
+  /// be called, then its signature. Resolves the call on success.
+  const Type *checkBuiltin(CallExpr &e, BuiltinId id, const Type *recv);
+  /// The generated switch over the entries' signatures.
+  const Type *checkBuiltinSignature(BuiltinId id, CallExpr &e, BuiltinArgs &a,
+                                    const Type *recv);
+  llvm::SmallVector<const Type *, 4> builtinParamTypes(BuiltinId id,
+                                                       const Type *recv);
+  // The checks of entries whose `Check` names them.
+  const Type *checkPrint(CallExpr &e, BuiltinArgs &a, const Type *recv);
+  const Type *checkMinMax(CallExpr &e, BuiltinArgs &a, const Type *recv);
+  const Type *checkStrSplit(CallExpr &e, BuiltinArgs &a, const Type *recv);
+  const Type *checkArrayAppend(CallExpr &e, BuiltinArgs &a, const Type *recv);
+  const Type *checkArrayFold(CallExpr &e, BuiltinArgs &a, const Type *recv);
+  const Type *checkChannelSum(CallExpr &e, BuiltinArgs &a, const Type *recv);
+  const Type *checkShuffle(CallExpr &e, BuiltinArgs &a, const Type *recv);
+  const Type *checkAtomic(CallExpr &e, BuiltinArgs &a, const Type *recv,
+                          bool intOnly = false);
+  const Type *checkAtomicIntOnly(CallExpr &e, BuiltinArgs &a,
+                                 const Type *recv);
+  const Type *checkCpWaitGroup(CallExpr &e, BuiltinArgs &a, const Type *recv);
+  const Type *checkCpAsync16(CallExpr &e, BuiltinArgs &a, const Type *recv);
+  const Type *checkLdmatrix(CallExpr &e, BuiltinArgs &a, const Type *recv);
+  const Type *checkMma16x8x16(CallExpr &e, BuiltinArgs &a, const Type *recv);
+  /// The element type of address operand `i` of intrinsic `a.name` (an
+  /// element address, a tile or a pointer in `space`), or null after
+  /// reporting.
+  const Type *intrinsicAddress(BuiltinArgs &a, size_t i,
+                               std::optional<MemSpace> space,
+                               llvm::StringRef role);
+
   void checkArgsUntyped(std::vector<Arg> &args);
   /// Types call arguments, each with the type of the parameter of `fn` it
   /// fills as its expected type (for `[]` and `{}`, §5.2); `skipFirst`
@@ -217,19 +279,6 @@ public:
   llvm::DenseMap<FuncDecl *, llvm::SmallVector<std::pair<FuncDecl *, llvm::SMLoc>, 4>>
       deviceCalls;
 };
-
-/// Names predeclared in the outer scope (§1.4, §7, §8) that top-level
-/// declarations may not reuse.
-bool isPredeclared(llvm::StringRef name);
-/// The §8.4 intrinsics (`abs`, `exp`, `syncthreads`, ...): only device code
-/// sees them, so a `proto` of the same name (libc's `abs`) serves host code.
-bool isDeviceIntrinsic(llvm::StringRef name);
-/// `bx`, `tx`, `lane`, `bdx`, ...: read-only device values (§8.2, §11.10).
-bool isDeviceValue(llvm::StringRef name);
-/// `tid`, `tN`, `tHW`: host thread values (§6.8.1).
-bool isHostValue(llvm::StringRef name);
-/// `int_t`, `float_t`, ...: type tags (§4.4).
-bool isTypeTag(llvm::StringRef name);
 
 } // namespace sema
 } // namespace neve

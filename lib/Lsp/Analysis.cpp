@@ -328,8 +328,8 @@ private:
         if (c.decl)
           add(n->getLoc(), n->name, signatureOf(*c.decl), c.decl->loc,
               c.decl->name);
-        else if (!c.builtin.empty())
-          add(n->getLoc(), n->name, "builtin " + c.builtin + " -> " + typeStr(c.type), {}, "");
+        else if (c.builtin != BuiltinId::None)
+          add(n->getLoc(), n->name, "builtin " + builtinName(c.builtin).str() + " -> " + typeStr(c.type), {}, "");
         else
           expr(*n);
       } else if (auto *m = llvm::dyn_cast_or_null<MemberExpr>(c.callee.get())) {
@@ -338,8 +338,8 @@ private:
         if (c.decl)
           add(m->getLoc(), m->member, signatureOf(*c.decl), c.decl->loc,
               c.decl->name);
-        else if (!c.builtin.empty())
-          add(m->getLoc(), m->member, "builtin method " + c.builtin + " -> " + typeStr(c.type), {}, "");
+        else if (c.builtin != BuiltinId::None)
+          add(m->getLoc(), m->member, "builtin method " + builtinName(c.builtin).str() + " -> " + typeStr(c.type), {}, "");
       } else if (c.callee) {
         expr(*c.callee);
       }
@@ -539,18 +539,6 @@ static const char *const keywords[] = {
     "reduce", "scan", "int", "i64", "float", "bool", "str", "char", "bf16",
     "half", "void", "any", "array", "map", "tuple", "Function", "layout"};
 
-static const char *const builtins[] = {
-    "print", "printl", "len", "min", "max", "abs", "sqrt", "exp", "log",
-    "pow", "argv", "glob", "seed", "randu", "time", "syncthreads",
-    "warpSum", "tid", "tx", "ty", "tz", "bx", "by", "bz", "bdx", "bdy",
-    "bdz", "lane", "warp"};
-
-static const char *const strMethods[] = {"size", "split"};
-static const char *const arrayMethods[] = {"size", "append", "pop", "clear",
-                                           "shuffle", "print", "sort"};
-static const char *const mapMethods[] = {"has", "size", "keys", "values",
-                                         "clear", "remove"};
-
 std::vector<Completion> Analysis::complete(const std::string &current,
                                            unsigned off) const {
   std::vector<Completion> out;
@@ -599,22 +587,20 @@ std::vector<Completion> Analysis::complete(const std::string &current,
         out.push_back({f->name, f->type ? f->type->str() : "", 5});
       for (auto &m : c->methods)
         out.push_back({m->name, signatureOf(*m), 2});
-    } else if (t->is(Type::Kind::Str)) {
-      for (const char *m : strMethods)
-        out.push_back({m, "str method", 2});
-    } else if (t->is(Type::Kind::Array)) {
-      for (const char *m : arrayMethods)
-        out.push_back({m, "array method", 2});
-    } else if (t->is(Type::Kind::Map)) {
-      for (const char *m : mapMethods)
-        out.push_back({m, "map method", 2});
+    } else {
+      // The builtin methods of str, array, map and channel (Builtins.td).
+      for (const BuiltinInfo &b : allBuiltins())
+        if (b.form == BuiltinForm::Method && !b.testOnly &&
+            t->is(b.receiver))
+          out.push_back({b.name, b.signature, 2});
     }
     return out;
   }
   for (const char *k : keywords)
     out.push_back({k, "keyword", 14});
-  for (const char *b : builtins)
-    out.push_back({b, "builtin", 3});
+  for (const BuiltinInfo &b : allBuiltins())
+    if (b.form != BuiltinForm::Method && !b.testOnly)
+      out.push_back({b.name, b.signature, 3});
   for (auto &m : program.modules) {
     for (auto &c : m->classes)
       out.push_back({c->name, "class", 7});

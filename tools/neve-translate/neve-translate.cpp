@@ -78,6 +78,11 @@ cl::opt<bool> noPrelude(
     "no-prelude",
     cl::desc("Do not import $NEVE_LIBS/std_lib/include.nv implicitly"),
     cl::cat(category));
+cl::opt<bool> testBuiltins(
+    "enable-test-builtins",
+    cl::desc("Make the test-only entries of Builtins.td visible (tests of "
+             "the generated builtin path)"),
+    cl::Hidden, cl::cat(category));
 cl::opt<bool> verifyDiags(
     "verify-diagnostics",
     cl::desc("Check diagnostics against '# expected-error' comments"),
@@ -174,6 +179,7 @@ int compile(const char *argv0) {
                : 1;
   }
   Program program;
+  program.testBuiltins = testBuiltins;
   LoadOptions loadOptions;
   loadOptions.libsDir = defaultLibsDir(argv0, (void *)&writeOutput);
   loadOptions.prelude = !noPrelude;

@@ -10,6 +10,7 @@
 #ifndef NEVE_FRONTEND_AST_H
 #define NEVE_FRONTEND_AST_H
 
+#include "neve/Frontend/Builtins.h"
 #include "neve/Frontend/Types.h"
 
 #include "llvm/ADT/SmallVector.h"
@@ -163,6 +164,8 @@ public:
   NameRef ref = NameRef::Unresolved;
   VarDecl *decl = nullptr;
   FuncDecl *func = nullptr;
+  /// The predeclared value (Builtins.td) when `ref` is Predeclared.
+  BuiltinId builtin = BuiltinId::None;
   NEVE_EXPR_CLASSOF(Name)
 };
 
@@ -275,7 +278,8 @@ public:
   /// Set by Sema.
   CallKind callKind = CallKind::Unresolved;
   FuncDecl *decl = nullptr;
-  std::string builtin;
+  /// The entry of Builtins.td for Builtin and BuiltinMethod calls.
+  BuiltinId builtin = BuiltinId::None;
   /// For methods: the receiver (moved out of the callee MemberExpr).
   ExprPtr receiver;
   NEVE_EXPR_CLASSOF(Call)
@@ -401,6 +405,8 @@ public:
   TypeTagExpr(llvm::SMLoc loc, std::string typeName)
       : Expr(Kind::TypeTag, loc), typeName(std::move(typeName)) {}
   std::string typeName;
+  /// Set by Sema: the type tag's entry of Builtins.td (`float_t`).
+  BuiltinId builtin = BuiltinId::None;
   NEVE_EXPR_CLASSOF(TypeTag)
 };
 

@@ -39,16 +39,6 @@ std::vector<const FuncDecl *>
 fusionReplacements(const Program &program,
                    llvm::function_ref<bool(const FuncDecl *)> reached);
 
-/// The §7 host builtins MLIRGen compiles besides print and printl (pow,
-/// sqrt, min, max, glob, argv, seed, randu, ...).
-bool isCompiledHostBuiltin(llvm::StringRef name);
-
-/// The §8.4 intrinsics MLIRGen compiles.
-bool isDeviceIntrinsicCall(llvm::StringRef name);
-
-/// `bx by bz tx ty tz warp lane bdx … gdz` (§8.2).
-bool isDeviceValueName(llvm::StringRef name);
-
 /// Emits `program` (which must have passed Sema and CodegenSupport): main
 /// and every function, method and constructor it reaches, in any module.
 /// Returns null on failure.

@@ -22,6 +22,9 @@ struct Program {
   /// The main file's module; also modules[0].
   Module *main = nullptr;
   std::vector<std::unique_ptr<Module>> modules;
+  /// The test-only entries of Builtins.td are visible
+  /// (neve-translate --enable-test-builtins).
+  bool testBuiltins = false;
 };
 
 /// Checks `program`; returns false if any error was reported.

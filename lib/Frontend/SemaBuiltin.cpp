@@ -1,0 +1,332 @@
+//===- SemaBuiltin.cpp - Builtins, builtin methods and intrinsics ---------===//
+//
+// The host builtins of §7, the builtin methods of str, array, map and
+// channel, and the device intrinsics of §8.4 are entries of Builtins.td.
+// A call is checked in two steps: where the entry may be used, then its
+// signature, which the table gives as a list of types (the generated
+// switch of checkBuiltinSignature) or, for signatures no fixed list
+// expresses, by naming one of the checks below.
+//
+//===----------------------------------------------------------------------===//
+
+#include "SemaInternal.h"
+
+using namespace neve;
+using namespace neve::sema;
+
+//===----------------------------------------------------------------------===//
+// Arguments
+//===----------------------------------------------------------------------===//
+
+bool BuiltinArgs::noExtras() {
+  for (auto &a : e.args)
+    if (!a.keyword.empty() || a.split != ArgSplit::None) {
+      c.diag.error(a.loc, "'" + name + "' takes positional arguments only");
+      return false;
+    }
+  return true;
+}
+
+bool BuiltinArgs::count(size_t n) {
+  if (!noExtras())
+    return false;
+  if (e.args.size() != n) {
+    c.diag.error(e.getLoc(), "'" + name + "' takes " + std::to_string(n) +
+                                 " argument(s), but " +
+                                 std::to_string(e.args.size()) + " were given");
+    return false;
+  }
+  return true;
+}
+
+bool BuiltinArgs::anyError() {
+  for (auto &a : e.args)
+    if (a.value->type->isError())
+      return true;
+  return false;
+}
+
+const Type *BuiltinArgs::params(const Type *result,
+                                llvm::ArrayRef<const Type *> ps) {
+  if (!count(ps.size()))
+    return c.types.errorTy();
+  bool ok = true;
+  for (size_t i = 0; i < ps.size(); ++i)
+    ok &= c.coerce(e.args[i].value, ps[i],
+                   "argument " + std::to_string(i + 1) + " of '" + name + "'");
+  return ok ? result : c.types.errorTy();
+}
+
+//===----------------------------------------------------------------------===//
+// Lookup and dispatch
+//===----------------------------------------------------------------------===//
+
+BuiltinId Checker::builtinFunction(llvm::StringRef name) const {
+  return lookupBuiltinFunction(name, program.testBuiltins);
+}
+
+BuiltinId Checker::builtinMethod(const Type *recv, llvm::StringRef name) const {
+  return lookupBuiltinMethod(recv->getKind(), name, program.testBuiltins);
+}
+
+BuiltinId Checker::predeclaredValue(llvm::StringRef name) const {
+  return lookupPredeclaredValue(name, program.testBuiltins);
+}
+
+bool Checker::isPredeclared(llvm::StringRef name) const {
+  return builtinFunction(name) != BuiltinId::None ||
+         predeclaredValue(name) != BuiltinId::None;
+}
+
+llvm::SmallVector<const Type *, 4>
+Checker::builtinParamTypes(BuiltinId id, const Type *recv) {
+  (void)recv;
+  switch (id) {
+#define NEVE_BUILTIN_PARAM_TYPES
+#include "neve/Frontend/BuiltinSema.inc"
+  default:
+    return {};
+  }
+}
+
+void Checker::checkBuiltinArgs(CallExpr &e, BuiltinId id, const Type *recv) {
+  llvm::SmallVector<const Type *, 4> params = builtinParamTypes(id, recv);
+  for (size_t i = 0; i < e.args.size(); ++i)
+    checkExpr(e.args[i].value, i < params.size() ? params[i] : nullptr);
+}
+
+const Type *Checker::checkBuiltinSignature(BuiltinId id, CallExpr &e,
+                                           BuiltinArgs &a, const Type *recv) {
+  (void)recv;
+  switch (id) {
+#define NEVE_BUILTIN_CHECKS
+#include "neve/Frontend/BuiltinSema.inc"
+  default:
+    break;
+  }
+  llvm_unreachable("a predeclared value called as a builtin");
+}
+
+const Type *Checker::checkBuiltin(CallExpr &e, BuiltinId id,
+                                  const Type *recv) {
+  const BuiltinInfo &info = builtinInfo(id);
+  llvm::StringRef name = info.name;
+  std::string quoted = "'" + name.str() + "'";
+  if ((info.where == BuiltinWhere::Host && refuseInDevice(e.getLoc(), quoted)) ||
+      (info.where == BuiltinWhere::Device && refuseInHost(e.getLoc(), quoted)))
+    return types.errorTy();
+  BuiltinArgs a{*this, e, name};
+  const Type *t = checkBuiltinSignature(id, e, a, recv);
+  if (!t->isError()) {
+    e.callKind = info.form == BuiltinForm::Method ? CallKind::BuiltinMethod
+                                                  : CallKind::Builtin;
+    e.builtin = id;
+  }
+  return t;
+}
+
+//===----------------------------------------------------------------------===//
+// Host builtins and builtin methods (§7)
+//===----------------------------------------------------------------------===//
+
+const Type *Checker::checkPrint(CallExpr &e, BuiltinArgs &a, const Type *) {
+  if (!a.noExtras())
+    return types.errorTy();
+  for (auto &arg : e.args) {
+    const Type *t = arg.value->type;
+    if (t->isError() || t->isNumeric() || t->is(Type::Kind::Str) ||
+        t->is(Type::Kind::Nil))
+      continue;
+    diag.error(arg.value->getLoc(),
+               "cannot print a value of type " + t->str() +
+                   (t->is(Type::Kind::Array) ? llvm::Twine(" (use its .print())")
+                                             : llvm::Twine("")));
+  }
+  return types.voidTy();
+}
+
+const Type *Checker::checkMinMax(CallExpr &e, BuiltinArgs &a, const Type *) {
+  if (!a.count(2) || a.anyError())
+    return types.errorTy();
+  if (!a.type(0)->isNumeric() || !a.type(1)->isNumeric()) {
+    diag.error(e.getLoc(), "'" + a.name + "' takes two numbers, not " +
+                               a.type(0)->str() + " and " + a.type(1)->str());
+    return types.errorTy();
+  }
+  const Type *t = promote(a.type(0), a.type(1));
+  coerce(e.args[0].value, t, "the argument of '" + a.name + "'");
+  coerce(e.args[1].value, t, "the argument of '" + a.name + "'");
+  return t;
+}
+
+const Type *Checker::checkStrSplit(CallExpr &e, BuiltinArgs &a, const Type *) {
+  if (!a.count(1) || a.anyError())
+    return types.errorTy();
+  if (!a.type(0)->is(Type::Kind::Str) && !a.type(0)->is(Type::Kind::Char)) {
+    diag.error(e.args[0].loc, "'split' takes a str or char separator, not " +
+                                  a.type(0)->str());
+    return types.errorTy();
+  }
+  coerce(e.args[0].value, types.strTy(), "the separator");
+  return types.array(types.strTy());
+}
+
+const Type *Checker::checkArrayAppend(CallExpr &e, BuiltinArgs &a,
+                                      const Type *recv) {
+  if (!a.count(1))
+    return types.errorTy();
+  coerce(e.args[0].value, recv->getElement(), "the appended value");
+  return types.voidTy();
+}
+
+const Type *Checker::checkArrayFold(CallExpr &e, BuiltinArgs &a,
+                                    const Type *recv) {
+  const Type *elem = recv->getElement();
+  using K = Type::Kind;
+  bool numeric = elem->is(K::Int) || elem->is(K::I64) || elem->is(K::Float) ||
+                 elem->is(K::I16) || elem->is(K::I8);
+  if (!numeric) {
+    diag.error(e.getLoc(), "'" + a.name + "' needs an array of numbers, not " +
+                               recv->str());
+    return types.errorTy();
+  }
+  return a.params(elem, {});
+}
+
+const Type *Checker::checkChannelSum(CallExpr &e, BuiltinArgs &a,
+                                     const Type *recv) {
+  const Type *elem = recv->getElement();
+  if (!elem->is(Type::Kind::Int) && !elem->is(Type::Kind::Float)) {
+    diag.error(e.getLoc(), "'sum' needs a channel of int or float, not " +
+                               recv->str());
+    return types.errorTy();
+  }
+  return a.params(elem, {});
+}
+
+//===----------------------------------------------------------------------===//
+// Device intrinsics (§8.4)
+//===----------------------------------------------------------------------===//
+
+const Type *Checker::checkShuffle(CallExpr &e, BuiltinArgs &a, const Type *) {
+  if (!a.count(2) || a.anyError())
+    return types.errorTy();
+  const Type *t = a.type(0);
+  if (!t->is(Type::Kind::Int) && !t->is(Type::Kind::Float)) {
+    diag.error(e.args[0].loc, "'" + a.name + "' exchanges an int or a float, "
+                              "not " + t->str());
+    return types.errorTy();
+  }
+  coerce(e.args[1].value, types.intTy(),
+         "the lane argument of '" + a.name + "'");
+  return t;
+}
+
+const Type *Checker::checkAtomicIntOnly(CallExpr &e, BuiltinArgs &a,
+                                        const Type *recv) {
+  return checkAtomic(e, a, recv, /*intOnly=*/true);
+}
+
+const Type *Checker::checkAtomic(CallExpr &e, BuiltinArgs &a, const Type *,
+                                 bool intOnly) {
+  if (!a.count(3) || a.anyError())
+    return types.errorTy();
+  const Type *p = a.type(0);
+  const Type *elem = p->is(Type::Kind::Pointer) || p->is(Type::Kind::Address)
+                         ? p->getElement()
+                         : nullptr;
+  if (!elem || !(elem->is(Type::Kind::Int) || elem->is(Type::Kind::Float))) {
+    diag.error(e.args[0].loc, "'" + a.name + "' needs an int[] or float[] "
+                              "pointer (or a layout element address), not " +
+                                  p->str());
+    return types.errorTy();
+  }
+  if (intOnly && !elem->is(Type::Kind::Int)) {
+    diag.error(e.getLoc(), "'" + a.name + "' works on int only");
+    return types.errorTy();
+  }
+  coerce(e.args[1].value, types.intTy(), "the index of '" + a.name + "'");
+  coerce(e.args[2].value, elem, "the value of '" + a.name + "'");
+  return elem;
+}
+
+const Type *Checker::checkCpWaitGroup(CallExpr &e, BuiltinArgs &a,
+                                      const Type *) {
+  if (a.params(types.voidTy(), {types.intTy()})->isError())
+    return types.errorTy();
+  if (!constantInt(*e.args[0].value)) {
+    diag.error(e.args[0].loc, "'cp_wait_group' needs a constant");
+    return types.errorTy();
+  }
+  return types.voidTy();
+}
+
+const Type *Checker::intrinsicAddress(BuiltinArgs &a, size_t i,
+                                      std::optional<MemSpace> space,
+                                      llvm::StringRef role) {
+  const Type *t = a.type(i);
+  auto &arg = a.e.args[i];
+  if (t->is(Type::Kind::Address) || t->is(Type::Kind::Layout)) {
+    if (space && t->getSpace() != *space) {
+      diag.error(arg.loc, "the " + role + " of '" + a.name +
+                              "' must be in " +
+                              (*space == MemSpace::Shared     ? "shared memory"
+                               : *space == MemSpace::Register ? "registers"
+                                                              : "global memory") +
+                              ", not " + t->str());
+      return nullptr;
+    }
+    return t->getElement();
+  }
+  if (t->is(Type::Kind::Pointer) && (!space || *space == MemSpace::Global))
+    return t->getElement();
+  diag.error(arg.loc, "the " + role + " of '" + a.name +
+                          "' must be an element address 'v{...}' or a tile, "
+                          "not " + t->str());
+  return nullptr;
+}
+
+// Address operands: element addresses, tiles or pointers (§8.5.5).
+const Type *Checker::checkCpAsync16(CallExpr &, BuiltinArgs &a, const Type *) {
+  if (!a.count(2) || a.anyError())
+    return types.errorTy();
+  bool ok = intrinsicAddress(a, 0, MemSpace::Shared, "destination") &&
+            intrinsicAddress(a, 1, MemSpace::Global, "source");
+  return ok ? types.voidTy() : types.errorTy();
+}
+
+const Type *Checker::checkLdmatrix(CallExpr &, BuiltinArgs &a, const Type *) {
+  if (!a.count(2) || a.anyError())
+    return types.errorTy();
+  bool ok = intrinsicAddress(a, 0, MemSpace::Register, "destination") &&
+            intrinsicAddress(a, 1, MemSpace::Shared, "source");
+  return ok ? types.voidTy() : types.errorTy();
+}
+
+const Type *Checker::checkMma16x8x16(CallExpr &e, BuiltinArgs &a,
+                                     const Type *) {
+  if (!a.count(3) || a.anyError())
+    return types.errorTy();
+  const Type *d = intrinsicAddress(a, 0, MemSpace::Register, "accumulator");
+  const Type *fa =
+      d ? intrinsicAddress(a, 1, MemSpace::Register, "A fragment") : nullptr;
+  const Type *fb =
+      fa ? intrinsicAddress(a, 2, MemSpace::Register, "B fragment") : nullptr;
+  if (!fb)
+    return types.errorTy();
+  if (!d->is(Type::Kind::Float)) {
+    diag.error(e.args[0].loc, "the accumulator of 'mma_16x8x16' must be a "
+                              "float layout (§11.2), not " + d->str());
+    return types.errorTy();
+  }
+  auto fragment = [](const Type *t) {
+    return t->is(Type::Kind::Int) || t->is(Type::Kind::BF16) ||
+           t->is(Type::Kind::Half);
+  };
+  if (!fragment(fa) || !fragment(fb)) {
+    diag.error(e.getLoc(), "the fragments of 'mma_16x8x16' are bf16 or half "
+                           "layouts (or int fragment storage)");
+    return types.errorTy();
+  }
+  return types.voidTy();
+}
