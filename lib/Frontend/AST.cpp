@@ -1,6 +1,7 @@
 //===- AST.cpp - Helpers of the AST node classes --------------------------===//
 
 #include "neve/Frontend/AST.h"
+#include "neve/Frontend/ASTVisitor.h"
 
 #include "llvm/Support/raw_ostream.h"
 
@@ -116,4 +117,114 @@ std::string ImportDecl::dottedName() const {
   for (size_t i = 0; i < path.size(); ++i)
     s += (i ? "." : "") + path[i];
   return s;
+}
+
+//===----------------------------------------------------------------------===//
+// Deep trees, without recursion
+//===----------------------------------------------------------------------===//
+
+unsigned neve::exprDepth(const Expr &root, const Expr **deepestNode) {
+  unsigned deepest = 0;
+  const Expr *node = &root;
+  llvm::SmallVector<std::pair<const Expr *, unsigned>, 64> work{{&root, 1}};
+  llvm::SmallVector<std::pair<const Expr *, unsigned>, 8> children;
+  while (!work.empty()) {
+    auto [e, depth] = work.pop_back_val();
+    if (depth > deepest) {
+      deepest = depth;
+      node = e;
+    }
+    // Pushed in reverse, so that children are visited in source order and
+    // the first deepest node is the one kept.
+    children.clear();
+    forEachChild<true>(*e, [&, d = depth](const Expr &c) {
+      children.push_back({&c, d + 1});
+    });
+    work.append(children.rbegin(), children.rend());
+  }
+  if (deepestNode)
+    *deepestNode = node;
+  return deepest;
+}
+
+/// Moves the sub-expressions out of `e`.
+static void takeChildren(Expr &e, std::vector<ExprPtr> &out) {
+  auto take = [&](ExprPtr &p) {
+    if (p)
+      out.push_back(std::move(p));
+  };
+  auto args = [&](std::vector<Arg> &list) {
+    for (auto &a : list)
+      take(a.value);
+  };
+  switch (e.getKind()) {
+  case Expr::Kind::Unary:
+    return take(llvm::cast<UnaryExpr>(e).operand);
+  case Expr::Kind::Binary:
+    take(llvm::cast<BinaryExpr>(e).lhs);
+    return take(llvm::cast<BinaryExpr>(e).rhs);
+  case Expr::Kind::Fold:
+    return take(llvm::cast<FoldExpr>(e).operand);
+  case Expr::Kind::Call: {
+    auto &c = llvm::cast<CallExpr>(e);
+    take(c.callee);
+    take(c.receiver);
+    return args(c.args);
+  }
+  case Expr::Kind::Member:
+    return take(llvm::cast<MemberExpr>(e).base);
+  case Expr::Kind::Index:
+    take(llvm::cast<IndexExpr>(e).base);
+    for (auto &item : llvm::cast<IndexExpr>(e).items) {
+      take(item.index);
+      take(item.sliceEnd);
+    }
+    return;
+  case Expr::Kind::Select: {
+    auto &s = llvm::cast<SelectExpr>(e);
+    take(s.base);
+    for (auto &x : s.braces)
+      take(x);
+    for (auto &x : s.coords)
+      take(x);
+    return;
+  }
+  case Expr::Kind::ListLit:
+    for (auto &x : llvm::cast<ListLitExpr>(e).elems)
+      take(x);
+    return;
+  case Expr::Kind::MapLit:
+    for (auto &x : llvm::cast<MapLitExpr>(e).keys)
+      take(x);
+    for (auto &x : llvm::cast<MapLitExpr>(e).values)
+      take(x);
+    return;
+  case Expr::Kind::Tuple:
+    for (auto &x : llvm::cast<TupleExpr>(e).elems)
+      take(x);
+    return;
+  case Expr::Kind::New:
+    return args(llvm::cast<NewExpr>(e).args);
+  case Expr::Kind::LayoutNew:
+    take(llvm::cast<LayoutNewExpr>(e).base);
+    for (auto &x : llvm::cast<LayoutNewExpr>(e).extentExprs)
+      take(x);
+    return;
+  case Expr::Kind::Cast:
+    return take(llvm::cast<CastExpr>(e).operand);
+  default:
+    return;
+  }
+}
+
+void neve::destroyExpr(ExprPtr e) {
+  std::vector<ExprPtr> work;
+  if (e)
+    work.push_back(std::move(e));
+  while (!work.empty()) {
+    ExprPtr next = std::move(work.back());
+    work.pop_back();
+    takeChildren(*next, work);
+    // `next` dies here with no children left.
+  }
 }

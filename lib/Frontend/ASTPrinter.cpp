@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "neve/Frontend/AST.h"
+#include "neve/Frontend/ASTVisitor.h"
 
 #include <algorithm>
 #include <functional>
@@ -15,7 +16,12 @@
 using namespace neve;
 
 namespace {
-class Printer {
+/// Visits with the indentation depth of the node's line.
+class Printer : public ExprVisitor<Printer, /*Const=*/true, void, unsigned>,
+                public StmtVisitor<Printer, /*Const=*/true, void, unsigned> {
+  friend ExprVisitor;
+  friend StmtVisitor;
+
 public:
   Printer(const llvm::SourceMgr &sm, llvm::raw_ostream &os) : sm(sm), os(os) {}
 
@@ -225,151 +231,140 @@ private:
     os << "\n";
   }
 
-  void printStmt(const Stmt &s, unsigned d) {
-    switch (s.getKind()) {
-    case Stmt::Kind::VarDecl:
-      for (auto &v : llvm::cast<VarDeclStmt>(s).vars)
-        printVar(*v, d, "VarDecl");
-      return;
-    case Stmt::Kind::Assign: {
-      auto &a = llvm::cast<AssignStmt>(s);
-      line(d);
-      os << "Assign '" << (a.compound ? spelling(*a.compound) : "") << "='";
-      if (a.targets.size() > 1)
-        os << " unpack";
-      if (a.accumulator)
-        os << " => accumulate " << a.accumulator->name;
-      if (a.isBuiltinMatmul)
-        os << " => builtin tiled matmul";
-      if (a.compoundOp) {
-        os << " => " << a.compoundOp->name << "(";
-        for (size_t i = 0; i < a.compoundOp->paramTypes.size(); ++i)
-          os << (i ? ", " : "") << a.compoundOp->paramTypes[i]->str();
-        os << ")";
-      }
-      where(s.getLoc());
-      os << "\n";
-      for (auto &t : a.targets)
-        printExpr(*t, d + 1);
-      printExpr(*a.value, d + 1);
-      return;
+  void printStmt(const Stmt &s, unsigned d) { visitStmt(s, d); }
+
+  void visitVarDeclStmt(const VarDeclStmt &s, unsigned d) {
+    for (auto &v : s.vars)
+      printVar(*v, d, "VarDecl");
+  }
+
+  void visitAssignStmt(const AssignStmt &a, unsigned d) {
+    line(d);
+    os << "Assign '" << (a.compound ? spelling(*a.compound) : "") << "='";
+    if (a.targets.size() > 1)
+      os << " unpack";
+    if (a.accumulator)
+      os << " => accumulate " << a.accumulator->name;
+    if (a.isBuiltinMatmul)
+      os << " => builtin tiled matmul";
+    if (a.compoundOp) {
+      os << " => " << a.compoundOp->name << "(";
+      for (size_t i = 0; i < a.compoundOp->paramTypes.size(); ++i)
+        os << (i ? ", " : "") << a.compoundOp->paramTypes[i]->str();
+      os << ")";
     }
-    case Stmt::Kind::Channel: {
-      auto &c = llvm::cast<ChannelStmt>(s);
-      line(d);
-      os << "Channel '<-'";
-      if (c.lhs->type) // typed: Sema decided the direction
-        os << (c.isSend ? " send" : " receive");
-      where(s.getLoc());
-      os << "\n";
-      printExpr(*c.lhs, d + 1);
-      printExpr(*c.rhs, d + 1);
-      return;
-    }
-    case Stmt::Kind::Expr:
-      head("ExprStmt", s, d);
-      printExpr(*llvm::cast<ExprStmt>(s).expr, d + 1);
-      return;
-    case Stmt::Kind::Return: {
-      head("Return", s, d);
-      if (auto &v = llvm::cast<ReturnStmt>(s).value)
-        printExpr(*v, d + 1);
-      return;
-    }
-    case Stmt::Kind::Break:
-      head("Break", s, d);
-      return;
-    case Stmt::Kind::Continue:
-      head("Continue", s, d);
-      return;
-    case Stmt::Kind::If: {
-      auto &i = llvm::cast<IfStmt>(s);
-      head("If", s, d);
-      printExpr(*i.cond, d + 1);
-      label("Then", d + 1);
-      printBlock(i.thenBody, d + 2);
-      if (i.hasElse) {
-        label("Else", d + 1);
-        printBlock(i.elseBody, d + 2);
-      }
-      return;
-    }
-    case Stmt::Kind::While: {
-      auto &w = llvm::cast<WhileStmt>(s);
-      head("While", s, d);
-      printExpr(*w.cond, d + 1);
-      printBlock(w.body, d + 1);
-      return;
-    }
-    case Stmt::Kind::For: {
-      auto &f = llvm::cast<ForStmt>(s);
-      head("For", s, d);
-      printVar(*f.var, d + 1, "LoopVar");
-      printExpr(*f.cond, d + 1);
-      if (f.step) {
-        label("Step", d + 1);
-        printExpr(*f.step, d + 2);
-      }
-      printBlock(f.body, d + 1);
-      return;
-    }
-    case Stmt::Kind::ForIn: {
-      auto &f = llvm::cast<ForInStmt>(s);
-      head("ForIn", s, d);
-      printVar(*f.var, d + 1, "LoopVar");
-      printExpr(*f.iterable, d + 1);
-      printBlock(f.body, d + 1);
-      return;
-    }
-    case Stmt::Kind::MultiLoop: {
-      auto &m = llvm::cast<MultiLoopStmt>(s);
-      head("MultiLoop", s, d);
-      for (size_t i = 0; i < m.lower.size(); ++i) {
-        label("Range", d + 1);
-        printExpr(*m.lower[i], d + 2);
-        printExpr(*m.upper[i], d + 2);
-      }
-      for (auto &v : m.vars)
-        printVar(*v, d + 1, "LoopVar");
-      printBlock(m.body, d + 1);
-      return;
-    }
-    case Stmt::Kind::Finish:
-      head("Finish", s, d);
-      printBlock(llvm::cast<FinishStmt>(s).body, d + 1);
-      return;
-    case Stmt::Kind::Lock: {
-      auto &l = llvm::cast<LockStmt>(s);
-      line(d);
-      os << "Lock";
-      if (l.name) {
-        os << " \"";
-        os.write_escaped(*l.name);
-        os << "\"";
-      }
-      where(s.getLoc());
-      os << "\n";
-      printBlock(l.body, d + 1);
-      return;
-    }
-    case Stmt::Kind::Async: {
-      auto &a = llvm::cast<AsyncStmt>(s);
-      head(a.isInline ? "Async inline" : "Async", s, d);
-      printBlock(a.body, d + 1);
-      return;
-    }
-    case Stmt::Kind::Asyncs: {
-      auto &a = llvm::cast<AsyncsStmt>(s);
-      head(a.isInline ? "Asyncs inline" : "Asyncs", s, d);
-      printExpr(*a.count, d + 1);
-      printBlock(a.body, d + 1);
-      return;
-    }
-    case Stmt::Kind::Launch:
-      printLaunch(llvm::cast<LaunchStmt>(s), d);
-      return;
+    where(a.getLoc());
+    os << "\n";
+    for (auto &t : a.targets)
+      printExpr(*t, d + 1);
+    printExpr(*a.value, d + 1);
+  }
+
+  void visitChannelStmt(const ChannelStmt &c, unsigned d) {
+    line(d);
+    os << "Channel '<-'";
+    if (c.lhs->type) // typed: Sema decided the direction
+      os << (c.isSend ? " send" : " receive");
+    where(c.getLoc());
+    os << "\n";
+    printExpr(*c.lhs, d + 1);
+    printExpr(*c.rhs, d + 1);
+  }
+
+  void visitExprStmt(const ExprStmt &s, unsigned d) {
+    head("ExprStmt", s, d);
+    printExpr(*s.expr, d + 1);
+  }
+
+  void visitReturnStmt(const ReturnStmt &s, unsigned d) {
+    head("Return", s, d);
+    if (s.value)
+      printExpr(*s.value, d + 1);
+  }
+
+  void visitBreakStmt(const BreakStmt &s, unsigned d) { head("Break", s, d); }
+
+  void visitContinueStmt(const ContinueStmt &s, unsigned d) {
+    head("Continue", s, d);
+  }
+
+  void visitIfStmt(const IfStmt &i, unsigned d) {
+    head("If", i, d);
+    printExpr(*i.cond, d + 1);
+    label("Then", d + 1);
+    printBlock(i.thenBody, d + 2);
+    if (i.hasElse) {
+      label("Else", d + 1);
+      printBlock(i.elseBody, d + 2);
     }
   }
+
+  void visitWhileStmt(const WhileStmt &w, unsigned d) {
+    head("While", w, d);
+    printExpr(*w.cond, d + 1);
+    printBlock(w.body, d + 1);
+  }
+
+  void visitForStmt(const ForStmt &f, unsigned d) {
+    head("For", f, d);
+    printVar(*f.var, d + 1, "LoopVar");
+    printExpr(*f.cond, d + 1);
+    if (f.step) {
+      label("Step", d + 1);
+      printExpr(*f.step, d + 2);
+    }
+    printBlock(f.body, d + 1);
+  }
+
+  void visitForInStmt(const ForInStmt &f, unsigned d) {
+    head("ForIn", f, d);
+    printVar(*f.var, d + 1, "LoopVar");
+    printExpr(*f.iterable, d + 1);
+    printBlock(f.body, d + 1);
+  }
+
+  void visitMultiLoopStmt(const MultiLoopStmt &m, unsigned d) {
+    head("MultiLoop", m, d);
+    for (size_t i = 0; i < m.lower.size(); ++i) {
+      label("Range", d + 1);
+      printExpr(*m.lower[i], d + 2);
+      printExpr(*m.upper[i], d + 2);
+    }
+    for (auto &v : m.vars)
+      printVar(*v, d + 1, "LoopVar");
+    printBlock(m.body, d + 1);
+  }
+
+  void visitFinishStmt(const FinishStmt &s, unsigned d) {
+    head("Finish", s, d);
+    printBlock(s.body, d + 1);
+  }
+
+  void visitLockStmt(const LockStmt &l, unsigned d) {
+    line(d);
+    os << "Lock";
+    if (l.name) {
+      os << " \"";
+      os.write_escaped(*l.name);
+      os << "\"";
+    }
+    where(l.getLoc());
+    os << "\n";
+    printBlock(l.body, d + 1);
+  }
+
+  void visitAsyncStmt(const AsyncStmt &a, unsigned d) {
+    head(a.isInline ? "Async inline" : "Async", a, d);
+    printBlock(a.body, d + 1);
+  }
+
+  void visitAsyncsStmt(const AsyncsStmt &a, unsigned d) {
+    head(a.isInline ? "Asyncs inline" : "Asyncs", a, d);
+    printExpr(*a.count, d + 1);
+    printBlock(a.body, d + 1);
+  }
+
+  void visitLaunchStmt(const LaunchStmt &l, unsigned d) { printLaunch(l, d); }
 
   void printLaunch(const LaunchStmt &l, unsigned d) {
     head("Launch", l, d);
@@ -418,105 +413,216 @@ private:
     }
   }
 
-  void printExpr(const Expr &e, unsigned d) {
+  void printExpr(const Expr &e, unsigned d) { visitExpr(e, d); }
+
+  /// The start of an expression's line, at depth `d`.
+  llvm::raw_ostream &open(unsigned d) {
     line(d);
-    switch (e.getKind()) {
-    case Expr::Kind::IntLit:
-      os << "IntLit " << llvm::cast<IntLitExpr>(e).value;
-      break;
-    case Expr::Kind::FloatLit:
-      os << "FloatLit " << llvm::cast<FloatLitExpr>(e).value;
-      break;
-    case Expr::Kind::StrLit:
-      os << "StrLit \"";
-      os.write_escaped(llvm::cast<StrLitExpr>(e).value);
-      os << "\"";
-      break;
-    case Expr::Kind::CharLit: {
-      os << "CharLit '";
-      char c = static_cast<char>(llvm::cast<CharLitExpr>(e).value);
-      if (c == '\'')
-        os << "\\'";
-      else
-        os.write_escaped(llvm::StringRef(&c, 1));
-      os << "'";
-      break;
-    }
-    case Expr::Kind::BoolLit:
-      os << "BoolLit " << (llvm::cast<BoolLitExpr>(e).value ? "true" : "false");
-      break;
-    case Expr::Kind::NilLit:
-      os << "NilLit";
-      break;
-    case Expr::Kind::Name:
-      os << "Name " << llvm::cast<NameExpr>(e).name;
-      break;
-    case Expr::Kind::Self:
-      os << "Self";
-      break;
-    case Expr::Kind::Global:
-      os << "Global $" << llvm::cast<GlobalExpr>(e).className;
-      break;
-    case Expr::Kind::Unary:
-      os << "Unary '" << spelling(llvm::cast<UnaryExpr>(e).op) << "'";
-      break;
-    case Expr::Kind::Binary:
-      os << "Binary '" << spelling(llvm::cast<BinaryExpr>(e).op) << "'";
-      break;
-    case Expr::Kind::Fold: {
-      auto &f = llvm::cast<FoldExpr>(e);
-      os << "Fold " << (f.isScan ? "scan" : "reduce") << " '" << spelling(f.op)
-         << "'";
-      break;
-    }
-    case Expr::Kind::Call: {
-      auto &c = llvm::cast<CallExpr>(e);
-      os << "Call";
-      if (!c.calleeName().empty())
-        os << " " << c.calleeName();
-      ctime(c.ctimeArgs);
-      break;
-    }
-    case Expr::Kind::Member:
-      os << "Member " << llvm::cast<MemberExpr>(e).member;
-      break;
-    case Expr::Kind::Index:
-      os << "Index";
-      break;
-    case Expr::Kind::Select:
-      os << "Select " << (llvm::cast<SelectExpr>(e).isTile ? "tile" : "addr");
-      break;
-    case Expr::Kind::ListLit:
-      os << "ListLit";
-      break;
-    case Expr::Kind::MapLit:
-      os << "MapLit";
-      break;
-    case Expr::Kind::Tuple:
-      os << "Tuple";
-      break;
-    case Expr::Kind::New:
-      os << "New " << llvm::cast<NewExpr>(e).cls.str();
-      break;
-    case Expr::Kind::LayoutNew:
-      os << "LayoutNew " << llvm::cast<LayoutNewExpr>(e).layoutType.str();
-      break;
-    case Expr::Kind::Cast: {
-      auto &c = llvm::cast<CastExpr>(e);
-      os << (c.isImplicit ? "ImplicitCast" : "Cast");
-      if (!c.isImplicit)
-        os << " to " << c.target.str();
-      break;
-    }
-    case Expr::Kind::TypeTag:
-      os << "TypeTag " << llvm::cast<TypeTagExpr>(e).typeName;
-      break;
-    }
+    return os;
+  }
+
+  /// The end of an expression's line: its type, what Sema resolved, where.
+  void close(const Expr &e) {
     typeOf(e.type);
     resolution(e);
     where(e.getLoc());
     os << "\n";
-    printChildren(e, d + 1);
+  }
+
+  void exprTooDeep(const Expr &e, bool, unsigned d) {
+    open(d) << "... (nested more than " << kMaxExprDepth << " levels)";
+    where(e.getLoc());
+    os << "\n";
+  }
+
+  void visitIntLitExpr(const IntLitExpr &e, unsigned d) {
+    open(d) << "IntLit " << e.value;
+    close(e);
+  }
+
+  void visitFloatLitExpr(const FloatLitExpr &e, unsigned d) {
+    open(d) << "FloatLit " << e.value;
+    close(e);
+  }
+
+  void visitStrLitExpr(const StrLitExpr &e, unsigned d) {
+    open(d) << "StrLit \"";
+    os.write_escaped(e.value);
+    os << "\"";
+    close(e);
+  }
+
+  void visitCharLitExpr(const CharLitExpr &e, unsigned d) {
+    open(d) << "CharLit '";
+    char c = static_cast<char>(e.value);
+    if (c == '\'')
+      os << "\\'";
+    else
+      os.write_escaped(llvm::StringRef(&c, 1));
+    os << "'";
+    close(e);
+  }
+
+  void visitBoolLitExpr(const BoolLitExpr &e, unsigned d) {
+    open(d) << "BoolLit " << (e.value ? "true" : "false");
+    close(e);
+  }
+
+  void visitNilLitExpr(const NilLitExpr &e, unsigned d) {
+    open(d) << "NilLit";
+    close(e);
+  }
+
+  void visitNameExpr(const NameExpr &e, unsigned d) {
+    open(d) << "Name " << e.name;
+    close(e);
+  }
+
+  void visitSelfExpr(const SelfExpr &e, unsigned d) {
+    open(d) << "Self";
+    close(e);
+  }
+
+  void visitGlobalExpr(const GlobalExpr &e, unsigned d) {
+    open(d) << "Global $" << e.className;
+    close(e);
+  }
+
+  void visitUnaryExpr(const UnaryExpr &e, unsigned d) {
+    open(d) << "Unary '" << spelling(e.op) << "'";
+    close(e);
+    printExpr(*e.operand, d + 1);
+  }
+
+  void visitBinaryExpr(const BinaryExpr &e, unsigned d) {
+    open(d) << "Binary '" << spelling(e.op) << "'";
+    close(e);
+    printExpr(*e.lhs, d + 1);
+    printExpr(*e.rhs, d + 1);
+  }
+
+  void visitFoldExpr(const FoldExpr &f, unsigned d) {
+    open(d) << "Fold " << (f.isScan ? "scan" : "reduce") << " '"
+            << spelling(f.op) << "'";
+    close(f);
+    printExpr(*f.operand, d + 1);
+  }
+
+  void visitCallExpr(const CallExpr &c, unsigned d) {
+    open(d) << "Call";
+    if (!c.calleeName().empty())
+      os << " " << c.calleeName();
+    ctime(c.ctimeArgs);
+    close(c);
+    // A plain `f(…)` shows only its arguments; other callees are shown.
+    if (c.callee && !llvm::isa<NameExpr>(*c.callee)) {
+      label("Callee", d + 1);
+      printExpr(*c.callee, d + 2);
+    }
+    if (c.receiver) {
+      label("Receiver", d + 1);
+      printExpr(*c.receiver, d + 2);
+    }
+    printArgs(c.args, d + 1);
+  }
+
+  void visitMemberExpr(const MemberExpr &e, unsigned d) {
+    open(d) << "Member " << e.member;
+    close(e);
+    if (e.base)
+      printExpr(*e.base, d + 1);
+  }
+
+  void visitIndexExpr(const IndexExpr &x, unsigned d) {
+    open(d) << "Index";
+    close(x);
+    printExpr(*x.base, d + 1);
+    for (const IndexItem &item : x.items) {
+      if (!item.isSlice) {
+        printExpr(*item.index, d + 1);
+        continue;
+      }
+      line(d + 1);
+      os << "Slice " << (item.index ? "lo" : "") << ":"
+         << (item.sliceEnd ? "hi" : "");
+      where(item.loc);
+      os << "\n";
+      if (item.index)
+        printExpr(*item.index, d + 2);
+      if (item.sliceEnd)
+        printExpr(*item.sliceEnd, d + 2);
+    }
+  }
+
+  void visitSelectExpr(const SelectExpr &s, unsigned d) {
+    open(d) << "Select " << (s.isTile ? "tile" : "addr");
+    close(s);
+    printExpr(*s.base, d + 1);
+    label("Braces", d + 1);
+    for (auto &b : s.braces)
+      printExpr(*b, d + 2);
+    if (s.isTile) {
+      label("Coords", d + 1);
+      for (auto &c : s.coords)
+        printExpr(*c, d + 2);
+    }
+  }
+
+  void visitListLitExpr(const ListLitExpr &e, unsigned d) {
+    open(d) << "ListLit";
+    close(e);
+    for (auto &x : e.elems)
+      printExpr(*x, d + 1);
+  }
+
+  void visitMapLitExpr(const MapLitExpr &m, unsigned d) {
+    open(d) << "MapLit";
+    close(m);
+    for (size_t i = 0; i < m.keys.size() && i < m.values.size(); ++i) {
+      label("Entry", d + 1);
+      printExpr(*m.keys[i], d + 2);
+      printExpr(*m.values[i], d + 2);
+    }
+  }
+
+  void visitTupleExpr(const TupleExpr &e, unsigned d) {
+    open(d) << "Tuple";
+    close(e);
+    for (auto &x : e.elems)
+      printExpr(*x, d + 1);
+  }
+
+  void visitNewExpr(const NewExpr &e, unsigned d) {
+    open(d) << "New " << e.cls.str();
+    close(e);
+    printArgs(e.args, d + 1);
+  }
+
+  void visitLayoutNewExpr(const LayoutNewExpr &l, unsigned d) {
+    open(d) << "LayoutNew " << l.layoutType.str();
+    close(l);
+    if (l.base)
+      printExpr(*l.base, d + 1);
+    for (size_t i = 0; i < l.extentExprs.size(); ++i) {
+      if (!l.extentExprs[i])
+        continue;
+      line(d + 1);
+      os << "Extent " << i << "\n";
+      printExpr(*l.extentExprs[i], d + 2);
+    }
+  }
+
+  void visitCastExpr(const CastExpr &c, unsigned d) {
+    open(d) << (c.isImplicit ? "ImplicitCast" : "Cast");
+    if (!c.isImplicit)
+      os << " to " << c.target.str();
+    close(c);
+    printExpr(*c.operand, d + 1);
+  }
+
+  void visitTypeTagExpr(const TypeTagExpr &e, unsigned d) {
+    open(d) << "TypeTag " << e.typeName;
+    close(e);
   }
 
   /// What Sema resolved, where it is not plain from the node: the method,
@@ -556,110 +662,6 @@ private:
     } else if (auto *u = llvm::dyn_cast<UnaryExpr>(&e)) {
       if (u->isNilTest)
         os << " => nil test";
-    }
-  }
-
-  void printChildren(const Expr &e, unsigned d) {
-    switch (e.getKind()) {
-    case Expr::Kind::Unary:
-      printExpr(*llvm::cast<UnaryExpr>(e).operand, d);
-      return;
-    case Expr::Kind::Binary:
-      printExpr(*llvm::cast<BinaryExpr>(e).lhs, d);
-      printExpr(*llvm::cast<BinaryExpr>(e).rhs, d);
-      return;
-    case Expr::Kind::Fold:
-      printExpr(*llvm::cast<FoldExpr>(e).operand, d);
-      return;
-    case Expr::Kind::Call: {
-      auto &c = llvm::cast<CallExpr>(e);
-      // A plain `f(…)` shows only its arguments; other callees are shown.
-      if (c.callee && !llvm::isa<NameExpr>(*c.callee)) {
-        label("Callee", d);
-        printExpr(*c.callee, d + 1);
-      }
-      if (c.receiver) {
-        label("Receiver", d);
-        printExpr(*c.receiver, d + 1);
-      }
-      printArgs(c.args, d);
-      return;
-    }
-    case Expr::Kind::Member:
-      if (auto &base = llvm::cast<MemberExpr>(e).base)
-        printExpr(*base, d);
-      return;
-    case Expr::Kind::Index: {
-      auto &x = llvm::cast<IndexExpr>(e);
-      printExpr(*x.base, d);
-      for (const IndexItem &item : x.items) {
-        if (!item.isSlice) {
-          printExpr(*item.index, d);
-          continue;
-        }
-        line(d);
-        os << "Slice " << (item.index ? "lo" : "") << ":"
-           << (item.sliceEnd ? "hi" : "");
-        where(item.loc);
-        os << "\n";
-        if (item.index)
-          printExpr(*item.index, d + 1);
-        if (item.sliceEnd)
-          printExpr(*item.sliceEnd, d + 1);
-      }
-      return;
-    }
-    case Expr::Kind::Select: {
-      auto &s = llvm::cast<SelectExpr>(e);
-      printExpr(*s.base, d);
-      label("Braces", d);
-      for (auto &b : s.braces)
-        printExpr(*b, d + 1);
-      if (s.isTile) {
-        label("Coords", d);
-        for (auto &c : s.coords)
-          printExpr(*c, d + 1);
-      }
-      return;
-    }
-    case Expr::Kind::ListLit:
-      for (auto &x : llvm::cast<ListLitExpr>(e).elems)
-        printExpr(*x, d);
-      return;
-    case Expr::Kind::MapLit: {
-      auto &m = llvm::cast<MapLitExpr>(e);
-      for (size_t i = 0; i < m.keys.size() && i < m.values.size(); ++i) {
-        label("Entry", d);
-        printExpr(*m.keys[i], d + 1);
-        printExpr(*m.values[i], d + 1);
-      }
-      return;
-    }
-    case Expr::Kind::Tuple:
-      for (auto &x : llvm::cast<TupleExpr>(e).elems)
-        printExpr(*x, d);
-      return;
-    case Expr::Kind::New:
-      printArgs(llvm::cast<NewExpr>(e).args, d);
-      return;
-    case Expr::Kind::LayoutNew: {
-      auto &l = llvm::cast<LayoutNewExpr>(e);
-      if (l.base)
-        printExpr(*l.base, d);
-      for (size_t i = 0; i < l.extentExprs.size(); ++i) {
-        if (!l.extentExprs[i])
-          continue;
-        line(d);
-        os << "Extent " << i << "\n";
-        printExpr(*l.extentExprs[i], d + 1);
-      }
-      return;
-    }
-    case Expr::Kind::Cast:
-      printExpr(*llvm::cast<CastExpr>(e).operand, d);
-      return;
-    default:
-      return;
     }
   }
 

@@ -235,6 +235,11 @@ mlir::OwningOpRef<mlir::ModuleOp> Generator::run(const Program &prog) {
     getFunc(fn);
   drain();
   currentCtime.clear();
+  if (refusals) {
+    // Reported with their locations; stand-ins may make the IR invalid.
+    module->erase();
+    return nullptr;
+  }
   if (mlir::failed(mlir::verify(module))) {
     module.emitError("internal error: MLIRGen produced invalid IR");
     module->erase();
@@ -302,6 +307,8 @@ mlir::func::FuncOp Generator::getFunc(const FuncDecl *fn,
   } else if (auto it = funcOps.find(fn); it != funcOps.end()) {
     return it->second;
   }
+  if (checkedSignatures.insert(fn).second)
+    checkSignature(*fn);
   if (fn->kind == FuncKind::Proto || fn->kind == FuncKind::Operation)
     return getProtoFunc(fn);
   llvm::SmallVector<mlir::Type> params;
@@ -437,6 +444,6 @@ void Generator::emitBlock(const Block &block) {
 
 mlir::OwningOpRef<mlir::ModuleOp>
 neve::emitMLIR(mlir::MLIRContext &context, const llvm::SourceMgr &sm,
-               const Program &program) {
-  return Generator(context, sm).run(program);
+               const Program &program, DiagEngine &diag) {
+  return Generator(context, sm, diag).run(program);
 }

@@ -33,6 +33,11 @@ Value Generator::emitArrayShuffle(const CallExpr &e, mlir::Location l) {
 }
 
 Value Generator::emitArrayPrint(const CallExpr &e, mlir::Location l) {
+  const Type *elem = e.receiver->type->getElement();
+  if (elem && !elem->isScalar() && !elem->is(Type::Kind::Str)) {
+    refuse(e.getLoc(), "the array method 'print' on " + e.receiver->type->str());
+    return nullptr;
+  }
   mlir::neve::ArrayPrintOp::create(
       b, l, emitExpr(*e.receiver),
       e.receiver->type->getElement()->is(Type::Kind::Char));
@@ -41,6 +46,12 @@ Value Generator::emitArrayPrint(const CallExpr &e, mlir::Location l) {
 
 template <bool prod>
 Value Generator::emitArrayFold(const CallExpr &e, mlir::Location l) {
+  if (!isFoldable(e.receiver->type->getElement())) {
+    refuse(e.getLoc(), std::string("the array method '") +
+                           (prod ? "prod" : "sum") + "' on " +
+                           e.receiver->type->str());
+    return refusedValue(e.type, l);
+  }
   return mlir::neve::ArrayReduceOp::create(
       b, l, convert(e.receiver->type->getElement()), emitExpr(*e.receiver),
       prod);
@@ -61,7 +72,7 @@ Value Generator::emitListLit(const ListLitExpr &list) {
 }
 
 Value Generator::emitIndex(const IndexExpr &ix) {
-  // `a[i]` and `a[s:e]` on an array (CodegenSupport refuses the rest).
+  // `a[i]` and `a[s:e]` on an array (supportsIndex refuses the rest).
   if (ix.base->type->is(Type::Kind::Map))
     return emitMapIndex(ix);
   if (ix.base->type->is(Type::Kind::Str))

@@ -16,7 +16,6 @@
 #include "mlir/Dialect/Math/IR/Math.h"
 
 #include "llvm/ADT/DenseSet.h"
-#include "llvm/ADT/StringSwitch.h"
 
 using namespace neve;
 using namespace neve::mlirgen;
@@ -83,6 +82,7 @@ llvm::SmallVector<Value> Generator::emitArgs(const CallExpr &e) {
   return args;
 }
 
+template <bool newline>
 Value Generator::emitPrint(const CallExpr &e, mlir::Location l) {
   llvm::SmallVector<Value> args;
   for (auto &a : e.args)
@@ -97,7 +97,7 @@ Value Generator::emitPrint(const CallExpr &e, mlir::Location l) {
   if (llvm::is_contained(chars, true))
     charsAttr = b.getDenseBoolArrayAttr(chars);
   mlir::neve::PrintOp::create(b, l, args,
-                              e.builtin == BuiltinId::fn_print, charsAttr);
+                              newline, charsAttr);
   return nullptr;
 }
 

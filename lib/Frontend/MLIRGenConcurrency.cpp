@@ -220,8 +220,12 @@ void Generator::emitChannelStmt(const ChannelStmt &s) {
     mlir::neve::ChannelSendOp::create(b, l, ch, v);
     return;
   }
-  // `target <- ch`: a variable or a field (CodegenSupport).
+  // `target <- ch`: a variable or a field.
   const Expr &target = *s.lhs;
+  auto *field = llvm::dyn_cast<MemberExpr>(&target);
+  if (!llvm::isa<NameExpr>(target) && !(field && field->field))
+    return refuse(target.getLoc(), "receiving into this target (receive into "
+                                   "a variable or a field)");
   Value v = emitReceive(*s.rhs, target.type, l);
   if (auto *member = llvm::dyn_cast<MemberExpr>(&target)) {
     Value obj = emitExpr(*member->base);

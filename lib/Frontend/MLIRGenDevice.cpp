@@ -22,8 +22,6 @@
 #include "mlir/Dialect/Math/IR/Math.h"
 
 
-#include "llvm/ADT/StringSwitch.h"
-
 using namespace neve;
 using namespace neve::mlirgen;
 
@@ -157,6 +155,8 @@ Value Generator::emitFastTanh(const CallExpr &e, mlir::Location l) {
 //===----------------------------------------------------------------------===//
 
 void Generator::emitLaunch(const LaunchStmt &s) {
+  if (s.stream)
+    return refuse(s.stream->getLoc(), "a launch on an explicit stream");
   mlir::Location l = loc(s.getLoc());
   Value one = mlir::arith::ConstantOp::create(b, l, b.getI32IntegerAttr(1));
   auto dims = [&](const std::vector<ExprPtr> &exprs) {

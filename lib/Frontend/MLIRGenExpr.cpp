@@ -23,100 +23,182 @@ Value Generator::emitExprAs(const Expr &e, const Type *to) {
   return convertValue(emitExpr(e), e.type, to, loc(e.getLoc()));
 }
 
-Value Generator::emitExpr(const Expr &e) {
-  mlir::Location l = loc(e.getLoc());
-  switch (e.getKind()) {
-  case Expr::Kind::IntLit:
-    return mlir::arith::ConstantOp::create(
-        b, l,
-        b.getIntegerAttr(convert(e.type), llvm::cast<IntLitExpr>(e).value));
-  case Expr::Kind::FloatLit:
-    return mlir::arith::ConstantOp::create(
-        b, l, b.getF32FloatAttr((float)llvm::cast<FloatLitExpr>(e).value));
-  case Expr::Kind::StrLit:
-    return mlir::neve::StrConstantOp::create(b, l,
-                                             llvm::cast<StrLitExpr>(e).value);
-  case Expr::Kind::BoolLit:
-    return mlir::arith::ConstantOp::create(
-        b, l, b.getBoolAttr(llvm::cast<BoolLitExpr>(e).value));
-  case Expr::Kind::CharLit:
-    return mlir::arith::ConstantOp::create(
-        b, l, b.getI8IntegerAttr(llvm::cast<CharLitExpr>(e).value));
-  case Expr::Kind::NilLit:
-    // Only a print argument (CodegenSupport refuses nil elsewhere).
-    return mlir::neve::NilOp::create(b, l);
-  case Expr::Kind::Name:
-    if (llvm::cast<NameExpr>(e).ref == NameRef::Function)
-      return emitFunctionRef(llvm::cast<NameExpr>(e));
-    if (llvm::cast<NameExpr>(e).ref == NameRef::Predeclared)
-      return emitPredeclaredValue(llvm::cast<NameExpr>(e).builtin, l);
-    if (Value c = emitCtimeParam(llvm::cast<NameExpr>(e)))
-      return c;
-    if (Value view = layoutVars.lookup(llvm::cast<NameExpr>(e).decl))
-      return view;
-    return mlir::memref::LoadOp::create(
-        b, l, slotFor(*llvm::cast<NameExpr>(e).decl));
-  case Expr::Kind::Unary: {
-    auto &u = llvm::cast<UnaryExpr>(e);
-    if (u.isNilTest)
-      return emitNilTest(u);
-    Value v = emitExpr(*u.operand);
-    if (u.op == UnaryOp::Not) {
-      Value t = mlir::arith::ConstantOp::create(b, l, b.getBoolAttr(true));
-      return mlir::arith::XOrIOp::create(b, l, v, t);
-    }
-    if (e.type->isFloat())
-      return mlir::arith::NegFOp::create(b, l, v);
-    Value zero = mlir::arith::ConstantOp::create(
-        b, l, b.getIntegerAttr(v.getType(), 0));
-    return mlir::arith::SubIOp::create(b, l, zero, v);
-  }
-  case Expr::Kind::Binary:
-    return emitBinary(llvm::cast<BinaryExpr>(e));
-  case Expr::Kind::Call: {
-    Value v = emitCall(llvm::cast<CallExpr>(e));
-    // A T[N] result arrives as the aggregate: give it storage.
-    if (v && llvm::isa<mlir::LLVM::LLVMArrayType>(v.getType()))
-      return materializeFixed(v, e.type, l);
-    return v;
-  }
-  case Expr::Kind::Cast: {
-    auto &c = llvm::cast<CastExpr>(e);
-    if (isFunctionAdaptation(c))
-      return emitFunctionAdaptation(c);
-    return convertValue(emitExpr(*c.operand), c.operand->type, e.type, l);
-  }
-  case Expr::Kind::ListLit:
-    return emitListLit(llvm::cast<ListLitExpr>(e));
-  case Expr::Kind::MapLit:
-    return emitMapLit(llvm::cast<MapLitExpr>(e));
-  case Expr::Kind::Index:
-    if (llvm::cast<IndexExpr>(e).base->type->is(Type::Kind::Tuple))
-      return emitTupleIndex(llvm::cast<IndexExpr>(e));
-    return emitIndex(llvm::cast<IndexExpr>(e));
-  case Expr::Kind::Tuple:
-    return emitTuple(llvm::cast<TupleExpr>(e));
-  case Expr::Kind::Fold:
-    return emitFold(llvm::cast<FoldExpr>(e));
-  case Expr::Kind::TypeTag:
-    return emitPredeclaredValue(llvm::cast<TypeTagExpr>(e).builtin, l);
-  case Expr::Kind::Self:
-    return selfValue;
-  case Expr::Kind::Global:
-    return emitSingleton(llvm::cast<GlobalExpr>(e));
-  case Expr::Kind::Member:
-    return emitFieldGet(llvm::cast<MemberExpr>(e));
-  case Expr::Kind::New:
-    return emitNew(llvm::cast<NewExpr>(e));
-  case Expr::Kind::LayoutNew:
-    return emitLayoutNew(llvm::cast<LayoutNewExpr>(e));
-  case Expr::Kind::Select:
-    return emitSelect(llvm::cast<SelectExpr>(e));
-  default:
-    break;
-  }
-  llvm_unreachable("unknown expression kind");
+Value Generator::emitExpr(const Expr &e) { return visitExpr(e); }
+
+Value Generator::exprTooDeep(const Expr &e, bool) {
+  // Sema refused it first (ASTVisitor.h); kept for a walk of any AST.
+  refuse(e.getLoc(), "expressions nested more than " +
+                         std::to_string(kMaxExprDepth) + " levels deep");
+  return refusedValue(e.type, loc(e.getLoc()));
 }
+
+//===----------------------------------------------------------------------===//
+// One visitor method per expression kind (ASTVisitor.h)
+//===----------------------------------------------------------------------===//
+
+Value Generator::visitIntLitExpr(const IntLitExpr &e) {
+  return mlir::arith::ConstantOp::create(
+      b, loc(e.getLoc()), b.getIntegerAttr(convert(e.type), e.value));
+}
+
+Value Generator::visitFloatLitExpr(const FloatLitExpr &e) {
+  return mlir::arith::ConstantOp::create(b, loc(e.getLoc()),
+                                         b.getF32FloatAttr((float)e.value));
+}
+
+Value Generator::visitStrLitExpr(const StrLitExpr &e) {
+  return mlir::neve::StrConstantOp::create(b, loc(e.getLoc()), e.value);
+}
+
+Value Generator::visitBoolLitExpr(const BoolLitExpr &e) {
+  return mlir::arith::ConstantOp::create(b, loc(e.getLoc()),
+                                         b.getBoolAttr(e.value));
+}
+
+Value Generator::visitCharLitExpr(const CharLitExpr &e) {
+  return mlir::arith::ConstantOp::create(b, loc(e.getLoc()),
+                                         b.getI8IntegerAttr(e.value));
+}
+
+Value Generator::visitNilLitExpr(const NilLitExpr &e) {
+  // A print argument; elsewhere Sema gives nil the type it converts to.
+  return mlir::neve::NilOp::create(b, loc(e.getLoc()));
+}
+
+Value Generator::visitNameExpr(const NameExpr &n) {
+  mlir::Location l = loc(n.getLoc());
+  if (n.ref == NameRef::Function) {
+    // A function used as a value (§3.3).
+    if (n.func && !n.func->ctimeParams.empty()) {
+      refuse(n.getLoc(), "values of functions with compile-time "
+                         "parameters (call them with <constants>)");
+      return refusedValue(n.type, l);
+    }
+    supportsType(n.type, n.getLoc(), "values of type ");
+    return emitFunctionRef(n);
+  }
+  if (n.ref == NameRef::Predeclared)
+    return emitPredeclaredValue(n.builtin, l);
+  if (n.ref != NameRef::Var) {
+    refuse(n.getLoc(), "'" + n.name + "'");
+    return refusedValue(n.type, l);
+  }
+  supportsType(n.type, n.getLoc(), "values of type ");
+  if (Value c = emitCtimeParam(n))
+    return c;
+  if (Value view = layoutVars.lookup(n.decl))
+    return view;
+  return mlir::memref::LoadOp::create(b, l, slotFor(*n.decl));
+}
+
+Value Generator::visitUnaryExpr(const UnaryExpr &u) {
+  mlir::Location l = loc(u.getLoc());
+  if (u.isNilTest)
+    return emitNilTest(u);
+  Value v = emitExpr(*u.operand);
+  if (u.op == UnaryOp::Not) {
+    Value t = mlir::arith::ConstantOp::create(b, l, b.getBoolAttr(true));
+    return mlir::arith::XOrIOp::create(b, l, v, t);
+  }
+  if (u.type->isFloat())
+    return mlir::arith::NegFOp::create(b, l, v);
+  Value zero =
+      mlir::arith::ConstantOp::create(b, l, b.getIntegerAttr(v.getType(), 0));
+  return mlir::arith::SubIOp::create(b, l, zero, v);
+}
+
+Value Generator::visitBinaryExpr(const BinaryExpr &e) { return emitBinary(e); }
+
+Value Generator::visitCallExpr(const CallExpr &c) {
+  mlir::Location l = loc(c.getLoc());
+  if (!supportsCall(c))
+    return refusedValue(c.type, l);
+  Value v = emitCall(c);
+  // A T[N] result arrives as the aggregate: give it storage.
+  if (v && llvm::isa<mlir::LLVM::LLVMArrayType>(v.getType()))
+    return materializeFixed(v, c.type, l);
+  return v;
+}
+
+Value Generator::visitCastExpr(const CastExpr &c) {
+  mlir::Location l = loc(c.getLoc());
+  supportsType(c.type, c.getLoc(), "conversions to ");
+  if (!supportsFunctionConversion(c))
+    return refusedValue(c.type, l);
+  if (isFunctionAdaptation(c))
+    return emitFunctionAdaptation(c);
+  return convertValue(emitExpr(*c.operand), c.operand->type, c.type, l);
+}
+
+Value Generator::visitListLitExpr(const ListLitExpr &e) {
+  supportsType(e.type, e.getLoc(), "values of type ");
+  return emitListLit(e);
+}
+
+Value Generator::visitMapLitExpr(const MapLitExpr &e) {
+  supportsType(e.type, e.getLoc(), "values of type ");
+  return emitMapLit(e);
+}
+
+Value Generator::visitIndexExpr(const IndexExpr &ix) {
+  if (!supportsIndex(ix))
+    return refusedValue(ix.type, loc(ix.getLoc()));
+  if (ix.base->type->is(Type::Kind::Tuple))
+    return emitTupleIndex(ix);
+  return emitIndex(ix);
+}
+
+Value Generator::visitTupleExpr(const TupleExpr &e) {
+  supportsType(e.type, e.getLoc(), "values of type ");
+  return emitTuple(e);
+}
+
+Value Generator::visitFoldExpr(const FoldExpr &f) {
+  const Type *t = f.operand->type;
+  if (!t || !t->is(Type::Kind::Array) || !isFoldable(t->getElement())) {
+    refuse(f.getLoc(), "'reduce' and 'scan' on " +
+                           (t ? t->str() : std::string("?")));
+    return refusedValue(f.type, loc(f.getLoc()));
+  }
+  return emitFold(f);
+}
+
+Value Generator::visitTypeTagExpr(const TypeTagExpr &e) {
+  return emitPredeclaredValue(e.builtin, loc(e.getLoc()));
+}
+
+Value Generator::visitSelfExpr(const SelfExpr &) { return selfValue; }
+
+Value Generator::visitGlobalExpr(const GlobalExpr &e) {
+  return emitSingleton(e);
+}
+
+Value Generator::visitMemberExpr(const MemberExpr &m) {
+  if (!m.field) {
+    refuse(m.getLoc(), "the member '" + m.member + "' of " +
+                           (m.base->type ? m.base->type->str() : "?"));
+    return refusedValue(m.type, loc(m.getLoc()));
+  }
+  supportsType(m.type, m.getLoc(), "fields of type ");
+  return emitFieldGet(m);
+}
+
+Value Generator::visitNewExpr(const NewExpr &e) {
+  const Type *t = e.type;
+  if (!t || !t->is(Type::Kind::Class)) {
+    refuse(e.getLoc(), "'new' of " + (t ? t->str() : std::string("?")));
+    return refusedValue(t, loc(e.getLoc()));
+  }
+  for (auto &f : t->getClass()->fields)
+    supportsType(f->type, f->loc, "fields of type ");
+  return emitNew(e);
+}
+
+Value Generator::visitLayoutNewExpr(const LayoutNewExpr &e) {
+  return emitLayoutNew(e);
+}
+
+Value Generator::visitSelectExpr(const SelectExpr &e) { return emitSelect(e); }
 
 Value Generator::emitShortCircuit(const BinaryExpr &e) {
   mlir::Location l = loc(e.getLoc());
@@ -190,6 +272,8 @@ Value Generator::emitBinary(const BinaryExpr &e) {
   // `float_pp offby k` and the other buffer types: inline (§3.8, §9.1).
   if (isBufferOffby(e))
     return emitForeignOffby(e);
+  if (!supportsBinary(e))
+    return refusedValue(e.type, loc(e.getLoc()));
   if (e.opFunc)
     return emitOperatorCall(e);
   if (e.op == BinaryOp::And || e.op == BinaryOp::Or)

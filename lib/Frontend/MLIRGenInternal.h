@@ -18,6 +18,7 @@
 
 #include "neve/Dialect/Neve/IR/NeveOps.h"
 #include "neve/Frontend/AST.h"
+#include "neve/Frontend/ASTVisitor.h"
 #include "neve/Frontend/MLIRGen.h"
 #include "neve/Frontend/Sema.h"
 
@@ -47,6 +48,10 @@ bool isHostPointerIndexable(const Type *t);
 /// arithmetic, not a call of the prelude's `operation` (§3.8, §9.1).
 bool isBufferOffby(const BinaryExpr &e);
 
+/// Element types whose arrays the runtime folds (`reduce`, `sum`): int,
+/// i64, float.
+bool isFoldable(const Type *t);
+
 /// Whether the default of `t` (§4.6) is all-zero bits (what neve.new gives
 /// a field and a terminated channel gives a receive).
 bool hasZeroDefault(const Type *t);
@@ -54,12 +59,38 @@ bool hasZeroDefault(const Type *t);
 /// The read-modify-write of an atomic intrinsic (§8.4).
 enum class AtomicKind { Add, Max, Min, Exch };
 
-class Generator {
+class Generator : public ExprVisitor<Generator, /*Const=*/true, Value>,
+                  public StmtVisitor<Generator, /*Const=*/true, void> {
 public:
-  Generator(mlir::MLIRContext &ctx, const llvm::SourceMgr &sm)
-      : ctx(ctx), sm(sm), b(&ctx) {}
+  Generator(mlir::MLIRContext &ctx, const llvm::SourceMgr &sm,
+            DiagEngine &diag)
+      : ctx(ctx), sm(sm), b(&ctx), diag(&diag) {}
 
   mlir::OwningOpRef<mlir::ModuleOp> run(const Program &program);
+
+  //===--- MLIRGenRefusals.cpp: what code generation does not handle yet ===//
+  /// Reports "code generation for `what` is not implemented yet" at `l`;
+  /// the module is discarded at the end.
+  void refuse(llvm::SMLoc l, const llvm::Twine &what);
+  /// A stand-in for a refused expression of type `t` (null for void).
+  Value refusedValue(const Type *t, mlir::Location l);
+  /// Whether values of type `t` are supported; refuses `what` + the type
+  /// at `l` when not.
+  bool supportsType(const Type *t, llvm::SMLoc l, const llvm::Twine &what);
+  /// A member of a map, tuple, channel or function type: as supportsType,
+  /// but a fixed array is stored inline only in variables, fields, results.
+  bool supportsMember(const Type *m, const Type *outer, llvm::SMLoc l,
+                      const llvm::Twine &what);
+  /// A parameter or result type of a `proto` or `operation`.
+  bool supportsProtoType(const Type *t, llvm::SMLoc l, const llvm::Twine &what);
+  /// The parameter and result types of `fn`, once per function.
+  void checkSignature(const FuncDecl &fn);
+  bool supportsOperatorFunc(const FuncDecl &fn, llvm::SMLoc l);
+  /// The shapes the builtin tiled product lowers (§8.6).
+  bool supportsBuiltinMatmul(const AssignStmt &as);
+  bool supportsBinary(const BinaryExpr &e);
+  bool supportsIndex(const IndexExpr &ix);
+  bool supportsCall(const CallExpr &c);
 
   //===--- MLIRGen.cpp: types, conversions, functions ---------------------===//
   mlir::Location loc(llvm::SMLoc l);
@@ -113,6 +144,8 @@ public:
 
   //===--- MLIRGenStmt.cpp ------------------------------------------------===//
   void emitStmt(const Stmt &s);
+#define NEVE_STMT(K) void visit##K##Stmt(const K##Stmt &s);
+#include "neve/Frontend/ASTNodes.def"
   void emitAssign(const AssignStmt &s);
   void emitIf(const IfStmt &s);
   /// The control flow of every loop: a header evaluating `cond`, the body,
@@ -128,6 +161,9 @@ public:
 
   //===--- MLIRGenExpr.cpp ------------------------------------------------===//
   Value emitExpr(const Expr &e);
+#define NEVE_EXPR(K) Value visit##K##Expr(const K##Expr &e);
+#include "neve/Frontend/ASTNodes.def"
+  Value exprTooDeep(const Expr &e, bool first);
   Value emitBinary(const BinaryExpr &e);
   Value emitArith(BinaryOp op, Value l, Value r, const Type *operandType,
                   mlir::Location l2);
@@ -230,6 +266,8 @@ public:
   Value emitFunctionValueCall(const CallExpr &e);
   /// Function<R, A..> to Function<R, ..any..> (§3.3): a thunk.
   bool isFunctionAdaptation(const CastExpr &c);
+  /// Refuses an adaptation of anything but a function name (a closure).
+  bool supportsFunctionConversion(const CastExpr &c);
   Value emitFunctionAdaptation(const CastExpr &c);
 
   //===--- MLIRGenPointer.cpp: host pointers, foreign operations -------===//
@@ -273,6 +311,7 @@ public:
 
   //===--- Emitters of Builtins.td entries (their `Emit`) ---------------===//
   // MLIRGenBuiltin.cpp: §7.
+  template <bool newline>
   Value emitPrint(const CallExpr &e, mlir::Location l);
   Value emitPow(const CallExpr &e, mlir::Location l);
   Value emitSqrt(const CallExpr &e, mlir::Location l);
@@ -372,6 +411,11 @@ public:
   mlir::MLIRContext &ctx;
   const llvm::SourceMgr &sm;
   mlir::OpBuilder b;
+  /// Where refusals are reported, and how many there were.
+  DiagEngine *diag;
+  unsigned refusals = 0;
+  /// Functions whose signatures were checked (checkSignature).
+  llvm::SmallPtrSet<const FuncDecl *, 32> checkedSignatures;
   mlir::ModuleOp module;
   const Program *program = nullptr;
   llvm::DenseMap<const FuncDecl *, mlir::func::FuncOp> funcOps;

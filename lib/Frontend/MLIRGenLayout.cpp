@@ -193,6 +193,8 @@ void Generator::emitAccumulate(const AssignStmt &as) {
 }
 
 void Generator::emitBuiltinMatmul(const AssignStmt &as) {
+  if (!supportsBuiltinMatmul(as))
+    return;
   auto &product = llvm::cast<BinaryExpr>(*as.value);
   Value z = emitExpr(*as.targets[0]);
   Value x = emitExpr(*product.lhs);

@@ -90,9 +90,13 @@ Value Generator::emitMapClear(const CallExpr &e, mlir::Location l) {
 }
 
 Value Generator::emitMapKeys(const CallExpr &e, mlir::Location l) {
+  if (!supportsType(e.type, e.getLoc(), "'keys()' giving values of type "))
+    return refusedValue(e.type, l);
   return mlir::neve::MapKeysOp::create(b, l, emitExpr(*e.receiver));
 }
 
 Value Generator::emitMapValues(const CallExpr &e, mlir::Location l) {
+  if (!supportsType(e.type, e.getLoc(), "'values()' giving values of type "))
+    return refusedValue(e.type, l);
   return mlir::neve::MapValuesOp::create(b, l, emitExpr(*e.receiver));
 }

@@ -8,118 +8,122 @@
 using namespace neve;
 using namespace neve::mlirgen;
 
-void Generator::emitStmt(const Stmt &s) {
-  mlir::Location l = loc(s.getLoc());
-  switch (s.getKind()) {
-  case Stmt::Kind::VarDecl:
-    for (auto &var : llvm::cast<VarDeclStmt>(s).vars) {
-      if (var->type->is(Type::Kind::Layout)) {
-        // A view, bound once (CodegenSupport refuses reassignment).
-        layoutVars[var.get()] = emitExpr(*var->init);
-        continue;
-      }
-      declareSlot(*var);
-      if (var->isReceive) {
-        // `T v <- ch` (§6.8.5).
-        mlir::memref::StoreOp::create(
-            b, loc(var->loc), emitReceive(*var->init, var->type, loc(var->loc)),
-            slotFor(*var));
-        continue;
-      }
-      if (var->type->is(Type::Kind::FixedArray)) {
-        // Zeros, or a copy of the initializer's elements (§4.3, §4.6).
-        mlir::Location vl = loc(var->loc);
-        Value storage = mlir::memref::LoadOp::create(b, vl, slotFor(*var));
-        if (var->init)
-          copyFixed(storage, emitExpr(*var->init), var->type, vl);
-        else
-          zeroFixed(storage, var->type, vl);
-        continue;
-      }
-      Value init = var->init ? emitExpr(*var->init)
-                             : defaultValue(var->type, loc(var->loc));
-      mlir::memref::StoreOp::create(b, loc(var->loc), init, slotFor(*var));
+void Generator::emitStmt(const Stmt &s) { visitStmt(s); }
+
+//===----------------------------------------------------------------------===//
+// One visitor method per statement kind (ASTVisitor.h)
+//===----------------------------------------------------------------------===//
+
+void Generator::visitVarDeclStmt(const VarDeclStmt &s) {
+  for (auto &var : s.vars) {
+    if (!supportsType(var->type, var->loc, "variables of type ")) {
+      // Reported: a slot of the type's MLIR form keeps its uses emittable.
+      slots[var.get()] = mlir::memref::AllocaOp::create(
+          b, loc(var->loc), mlir::MemRefType::get({}, convert(var->type)));
+      if (var->init)
+        emitExpr(*var->init);
+      continue;
     }
-    return;
-  case Stmt::Kind::Assign:
-    emitAssign(llvm::cast<AssignStmt>(s));
-    return;
-  case Stmt::Kind::Expr:
-    emitExpr(*llvm::cast<ExprStmt>(s).expr);
-    return;
-  case Stmt::Kind::Return: {
-    auto &rs = llvm::cast<ReturnStmt>(s);
-    if (!taskFrames.empty()) {
-      // `return` in a task body ends the thread (its value is unused).
-      if (rs.value)
-        emitExpr(*rs.value);
-      emitCleanups(0);
-      mlir::neve::TaskReturnOp::create(b, l);
-      return;
+    if (var->type->is(Type::Kind::Layout)) {
+      // A view, bound once (emitAssign refuses reassignment).
+      if (!var->init) {
+        refuse(var->loc, "a layout variable without an initial view");
+        layoutVars[var.get()] = refusedValue(var->type, loc(var->loc));
+        continue;
+      }
+      layoutVars[var.get()] = emitExpr(*var->init);
+      continue;
     }
-    Value result;
-    if (rs.value && rs.value->type->is(Type::Kind::FixedArray))
-      result = loadFixed(emitExpr(*rs.value), rs.value->type, l);
-    else if (rs.value)
-      result = emitExpr(*rs.value);
-    else if (!currentFn->returnType->isVoid())
-      result = defaultValue(currentFn->returnType, l);
-    // Leaving `lock` and `finish` blocks on the way out.
-    emitCleanups(0);
-    if (result)
-      mlir::func::ReturnOp::create(b, l, result);
-    else
-      mlir::func::ReturnOp::create(b, l);
-    return;
+    declareSlot(*var);
+    if (var->isReceive) {
+      // `T v <- ch` (§6.8.5).
+      mlir::memref::StoreOp::create(
+          b, loc(var->loc), emitReceive(*var->init, var->type, loc(var->loc)),
+          slotFor(*var));
+      continue;
+    }
+    if (var->type->is(Type::Kind::FixedArray)) {
+      // Zeros, or a copy of the initializer's elements (§4.3, §4.6).
+      mlir::Location vl = loc(var->loc);
+      Value storage = mlir::memref::LoadOp::create(b, vl, slotFor(*var));
+      if (var->init)
+        copyFixed(storage, emitExpr(*var->init), var->type, vl);
+      else
+        zeroFixed(storage, var->type, vl);
+      continue;
+    }
+    Value init = var->init ? emitExpr(*var->init)
+                           : defaultValue(var->type, loc(var->loc));
+    mlir::memref::StoreOp::create(b, loc(var->loc), init, slotFor(*var));
   }
-  case Stmt::Kind::Break:
-    emitCleanups(loops.back().cleanupDepth);
-    mlir::cf::BranchOp::create(b, l, loops.back().breakTo);
-    return;
-  case Stmt::Kind::Continue:
-    emitCleanups(loops.back().cleanupDepth);
-    mlir::cf::BranchOp::create(b, l, loops.back().continueTo);
-    return;
-  case Stmt::Kind::Finish:
-    emitFinish(llvm::cast<FinishStmt>(s));
-    return;
-  case Stmt::Kind::Lock:
-    emitLock(llvm::cast<LockStmt>(s));
-    return;
-  case Stmt::Kind::Async:
-    emitTask(s, llvm::cast<AsyncStmt>(s).body, nullptr);
-    return;
-  case Stmt::Kind::Asyncs: {
-    auto &as = llvm::cast<AsyncsStmt>(s);
-    emitTask(s, as.body, as.count.get());
-    return;
-  }
-  case Stmt::Kind::Channel:
-    emitChannelStmt(llvm::cast<ChannelStmt>(s));
-    return;
-  case Stmt::Kind::If:
-    emitIf(llvm::cast<IfStmt>(s));
-    return;
-  case Stmt::Kind::While:
-    emitWhile(llvm::cast<WhileStmt>(s));
-    return;
-  case Stmt::Kind::For:
-    emitFor(llvm::cast<ForStmt>(s));
-    return;
-  case Stmt::Kind::ForIn:
-    emitForIn(llvm::cast<ForInStmt>(s));
-    return;
-  case Stmt::Kind::MultiLoop:
-    emitMultiLoop(llvm::cast<MultiLoopStmt>(s));
-    return;
-  case Stmt::Kind::Launch:
-    emitLaunch(llvm::cast<LaunchStmt>(s));
-    return;
-  default:
-    break;
-  }
-  llvm_unreachable("statement refused by CodegenSupport");
 }
+
+void Generator::visitAssignStmt(const AssignStmt &s) { emitAssign(s); }
+
+void Generator::visitExprStmt(const ExprStmt &s) { emitExpr(*s.expr); }
+
+void Generator::visitReturnStmt(const ReturnStmt &rs) {
+  mlir::Location l = loc(rs.getLoc());
+  if (!taskFrames.empty()) {
+    // `return` in a task body ends the thread (its value is unused).
+    if (rs.value)
+      emitExpr(*rs.value);
+    emitCleanups(0);
+    mlir::neve::TaskReturnOp::create(b, l);
+    return;
+  }
+  Value result;
+  if (rs.value && rs.value->type->is(Type::Kind::FixedArray))
+    result = loadFixed(emitExpr(*rs.value), rs.value->type, l);
+  else if (rs.value)
+    result = emitExpr(*rs.value);
+  else if (!currentFn->returnType->isVoid())
+    result = defaultValue(currentFn->returnType, l);
+  // Leaving `lock` and `finish` blocks on the way out.
+  emitCleanups(0);
+  if (result)
+    mlir::func::ReturnOp::create(b, l, result);
+  else
+    mlir::func::ReturnOp::create(b, l);
+}
+
+void Generator::visitBreakStmt(const BreakStmt &s) {
+  emitCleanups(loops.back().cleanupDepth);
+  mlir::cf::BranchOp::create(b, loc(s.getLoc()), loops.back().breakTo);
+}
+
+void Generator::visitContinueStmt(const ContinueStmt &s) {
+  emitCleanups(loops.back().cleanupDepth);
+  mlir::cf::BranchOp::create(b, loc(s.getLoc()), loops.back().continueTo);
+}
+
+void Generator::visitFinishStmt(const FinishStmt &s) { emitFinish(s); }
+
+void Generator::visitLockStmt(const LockStmt &s) { emitLock(s); }
+
+void Generator::visitAsyncStmt(const AsyncStmt &s) {
+  emitTask(s, s.body, nullptr);
+}
+
+void Generator::visitAsyncsStmt(const AsyncsStmt &s) {
+  emitTask(s, s.body, s.count.get());
+}
+
+void Generator::visitChannelStmt(const ChannelStmt &s) { emitChannelStmt(s); }
+
+void Generator::visitIfStmt(const IfStmt &s) { emitIf(s); }
+
+void Generator::visitWhileStmt(const WhileStmt &s) { emitWhile(s); }
+
+void Generator::visitForStmt(const ForStmt &s) { emitFor(s); }
+
+void Generator::visitForInStmt(const ForInStmt &s) { emitForIn(s); }
+
+void Generator::visitMultiLoopStmt(const MultiLoopStmt &s) {
+  emitMultiLoop(s);
+}
+
+void Generator::visitLaunchStmt(const LaunchStmt &s) { emitLaunch(s); }
 
 void Generator::emitAssign(const AssignStmt &as) {
   mlir::Location l = loc(as.getLoc());
@@ -129,6 +133,12 @@ void Generator::emitAssign(const AssignStmt &as) {
     return emitBuiltinMatmul(as);
   if (as.accumulator)
     return emitAccumulate(as);
+  if (as.targets[0]->type && as.targets[0]->type->is(Type::Kind::Layout))
+    return refuse(as.getLoc(), "assigning to a layout variable (a layout is "
+                               "bound once, where it is declared)");
+  if (auto *ix = llvm::dyn_cast<IndexExpr>(as.targets[0].get());
+      ix && !supportsIndex(*ix))
+    return;
   if (auto *ix = llvm::dyn_cast<IndexExpr>(as.targets[0].get());
       ix && ix->base->type->is(Type::Kind::Map))
     return emitMapAssign(as, *ix);
@@ -138,7 +148,7 @@ void Generator::emitAssign(const AssignStmt &as) {
              ix->base->type->is(Type::Kind::Layout)))
     return emitPointerAssign(as, *ix);
   if (auto *ix = llvm::dyn_cast<IndexExpr>(as.targets[0].get())) {
-    // `a[i] = x` and `a[i] op= x` (CodegenSupport admits arrays only);
+    // `a[i] = x` and `a[i] op= x` (supportsIndex admits arrays only);
     // errors are reported at the indexing.
     mlir::Location l = loc(ix->getLoc());
     Value array = emitExpr(*ix->base);
@@ -159,7 +169,12 @@ void Generator::emitAssign(const AssignStmt &as) {
     mlir::neve::ArraySetOp::create(b, l, value, array, index);
     return;
   }
-  if (auto *member = llvm::dyn_cast<MemberExpr>(as.targets[0].get())) {
+  auto *member = llvm::dyn_cast<MemberExpr>(as.targets[0].get());
+  if ((!member || !member->field) && !llvm::isa<NameExpr>(*as.targets[0]))
+    return refuse(as.getLoc(), "assignments to fields and elements");
+  if (as.compoundOp && !supportsOperatorFunc(*as.compoundOp, as.getLoc()))
+    return;
+  if (member) {
     emitFieldAssign(as, *member);
     return;
   }
@@ -265,6 +280,10 @@ void Generator::emitForIn(const ForInStmt &s) {
   // `for x in a`: the size is read once at the start, so elements appended
   // by the body are not visited (§6.5).
   mlir::Location l = loc(s.getLoc());
+  const Type *t = s.iterable->type;
+  if (!t || !t->is(Type::Kind::Array))
+    return refuse(s.getLoc(), "'for ... in' loops over " +
+                                  (t ? t->str() : std::string("?")));
   const VarDecl &var = *s.var;
   declareSlot(var);
   Value array = emitExpr(*s.iterable);

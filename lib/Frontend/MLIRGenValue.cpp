@@ -159,6 +159,18 @@ void Generator::emitUnpack(const AssignStmt &as) {
   // `a, b = e` (§6.2): e first, then each target in order, each element
   // converted to its target's type.
   mlir::Location l = loc(as.getLoc());
+  bool supported = true;
+  for (auto &target : as.targets) {
+    auto *ix = llvm::dyn_cast<IndexExpr>(target.get());
+    bool element =
+        ix && ix->base->type && ix->base->type->is(Type::Kind::Array);
+    if (!llvm::isa<NameExpr>(*target) && !element) {
+      refuse(target->getLoc(), "unpacking into fields");
+      supported = false;
+    }
+  }
+  if (!supported)
+    return;
   Value tuple = emitExpr(*as.value);
   auto members = as.value->type->getMembers();
   for (auto [i, target] : llvm::enumerate(as.targets)) {
@@ -215,12 +227,22 @@ bool Generator::isFunctionAdaptation(const CastExpr &c) {
          c.operand->type->is(K::Function) && c.type != c.operand->type;
 }
 
+bool Generator::supportsFunctionConversion(const CastExpr &c) {
+  // Adapting parameters to `any` makes a thunk, which needs the function
+  // itself: a Function variable would need a closure.
+  if (!isFunctionAdaptation(c) || functionName(*c.operand))
+    return true;
+  refuse(c.getLoc(), "converting a " + c.operand->type->str() + " value to " +
+                         c.type->str());
+  return false;
+}
+
 Value Generator::emitFunctionAdaptation(const CastExpr &c) {
   // §3.3: a function whose k-th parameter is a reference is accepted where
   // the Function type has `any`; the value is a thunk that converts each
   // such argument back from `any` (checked, §4.5) and calls the function.
   const NameExpr *name = functionName(*c.operand);
-  assert(name && "CodegenSupport admits adaptations of function names only");
+  assert(name && "supportsFunctionConversion admits function names only");
   const Type *to = c.type;
   mlir::func::FuncOp target = getFunc(name->func);
   mlir::Location l = loc(c.getLoc());

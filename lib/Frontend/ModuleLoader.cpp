@@ -131,19 +131,35 @@ private:
     for (auto &m : program.modules)
       owner[m.get()] = &m;
     std::set<Module *> seen;
-    std::function<void(Module *)> visit = [&](Module *m) {
-      if (!m || !seen.insert(m).second)
+    // Depth-first with an explicit stack: an import chain may be as long
+    // as there are files.
+    struct Frame {
+      Module *m;
+      size_t next = 0;
+    };
+    std::vector<Frame> stack;
+    auto visit = [&](Module *root) {
+      if (!root || !seen.insert(root).second)
         return;
-      for (auto &imp : m->imports)
-        if (!imp->resolvedPath.empty()) {
-          llvm::SmallString<256> real;
-          if (llvm::sys::fs::real_path(imp->resolvedPath, real))
-            real = imp->resolvedPath;
-          auto it = loaded.find(std::string(real));
-          if (it != loaded.end())
-            visit(it->second);
+      stack.push_back({root});
+      while (!stack.empty()) {
+        Module *m = stack.back().m;
+        size_t i = stack.back().next++;
+        if (i == m->imports.size()) {
+          ordered.push_back(std::move(*owner[m]));
+          stack.pop_back();
+          continue;
         }
-      ordered.push_back(std::move(*owner[m]));
+        auto &imp = m->imports[i];
+        if (imp->resolvedPath.empty())
+          continue;
+        llvm::SmallString<256> real;
+        if (llvm::sys::fs::real_path(imp->resolvedPath, real))
+          real = imp->resolvedPath;
+        auto it = loaded.find(std::string(real));
+        if (it != loaded.end() && it->second && seen.insert(it->second).second)
+          stack.push_back({it->second});
+      }
     };
     visit(prelude);
     visit(program.main);

@@ -80,6 +80,22 @@ static bool isComparison(BinaryOp op) {
          op == BinaryOp::Gt || op == BinaryOp::Le || op == BinaryOp::Ge;
 }
 
+ExprPtr Parser::parseExpr() {
+  ++exprNesting;
+  ExprPtr e = parseBinary(1);
+  --exprNesting;
+  // Chains (`1 + 1 + …`, `a.n.n…`) are built by loops, so only the whole
+  // expression tells how deep it is.
+  const Expr *deepest = nullptr;
+  if (!e || exprNesting != 0 || exprDepth(*e, &deepest) <= kMaxExprDepth)
+    return e;
+  diag.error(deepest->getLoc(), "this expression is nested too deeply (more than " +
+                           std::to_string(kMaxExprDepth) +
+                           " levels); split it with variables");
+  destroyExpr(std::move(e));
+  return nullptr;
+}
+
 ExprPtr Parser::parseBinary(unsigned minPrec) {
   ExprPtr lhs = parseFold();
   if (!lhs)

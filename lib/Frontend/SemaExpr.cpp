@@ -13,138 +13,164 @@ using namespace neve::sema;
 using llvm::SMLoc;
 
 const Type *Checker::checkExpr(ExprPtr &e, const Type *expected) {
-  const Type *t = types.errorTy();
-  switch (e->getKind()) {
-  case Expr::Kind::IntLit: {
-    uint64_t v = llvm::cast<IntLitExpr>(*e).value;
-    t = v <= 0x7fffffffULL ? types.intTy() : types.i64Ty();
-    if (v > 0x7fffffffffffffffULL) {
-      diag.error(e->getLoc(), "integer literal is too large for i64");
-      t = types.errorTy();
-    }
-    break;
-  }
-  case Expr::Kind::FloatLit:
-    t = types.floatTy();
-    break;
-  case Expr::Kind::StrLit:
-    // Refused in device code: the error type keeps `var s = "x"` from
-    // being reported again for its variable.
-    if (!refuseInDevice(e->getLoc(), "a str"))
-      t = types.strTy();
-    break;
-  case Expr::Kind::CharLit:
-    t = types.charTy();
-    break;
-  case Expr::Kind::BoolLit:
-    t = types.boolTy();
-    break;
-  case Expr::Kind::NilLit:
-    t = types.nilTy();
-    break;
-  case Expr::Kind::Name:
-    t = checkName(llvm::cast<NameExpr>(*e));
-    break;
-  case Expr::Kind::Self:
-    if (currentFn && currentFn->parent)
-      t = currentFn->parent->type;
-    else
-      diag.error(e->getLoc(), "'self' is only defined in constructors and "
-                              "methods");
-    break;
-  case Expr::Kind::Global: {
-    auto &g = llvm::cast<GlobalExpr>(*e);
-    if (refuseInDevice(e->getLoc(), "a '$' singleton"))
-      break;
-    ClassDecl *cls = classes.lookup(g.className);
-    if (!cls) {
-      diag.error(e->getLoc(), "'$" + g.className + "' needs a class named '" +
-                                  g.className + "'");
-      break;
-    }
-    g.cls = cls;
-    if (cls->ctor)
-      for (auto &p : cls->ctor->params)
-        if (!p->init) {
-          diag.error(e->getLoc(), "'$" + g.className + "' needs a constructor "
-                                  "that can be called with no arguments");
-          diag.note(cls->ctor->loc, "the constructor is declared here");
-          break;
-        }
-    t = cls->type;
-    break;
-  }
-  case Expr::Kind::Unary:
-    t = checkUnary(llvm::cast<UnaryExpr>(*e));
-    break;
-  case Expr::Kind::Binary:
-    t = checkBinary(llvm::cast<BinaryExpr>(*e));
-    break;
-  case Expr::Kind::Fold:
-    t = checkFold(llvm::cast<FoldExpr>(*e));
-    break;
-  case Expr::Kind::Call:
-    t = checkCall(llvm::cast<CallExpr>(*e), /*asStatement=*/false);
-    break;
-  case Expr::Kind::Member:
-    t = checkMember(llvm::cast<MemberExpr>(*e));
-    break;
-  case Expr::Kind::Index:
-    t = checkIndex(llvm::cast<IndexExpr>(*e));
-    break;
-  case Expr::Kind::Select:
-    t = checkSelect(llvm::cast<SelectExpr>(*e));
-    break;
-  case Expr::Kind::ListLit:
-    t = checkList(llvm::cast<ListLitExpr>(*e), expected);
-    break;
-  case Expr::Kind::MapLit:
-    t = checkMap(llvm::cast<MapLitExpr>(*e), expected);
-    break;
-  case Expr::Kind::Tuple: {
-    auto &tu = llvm::cast<TupleExpr>(*e);
-    std::vector<const Type *> elems;
-    bool bad = false;
-    for (size_t i = 0; i < tu.elems.size(); ++i) {
-      const Type *want = expected && expected->is(Type::Kind::Tuple) &&
-                                 i < expected->getMembers().size()
-                             ? expected->getMembers()[i]
-                             : nullptr;
-      const Type *et = checkExpr(tu.elems[i], want);
-      if (want)
-        bad |= !coerce(tu.elems[i], want, "tuple element " +
-                                              std::to_string(i + 1));
-      else
-        bad |= et->isError() || et->isVoid() || et->is(Type::Kind::Nil);
-      elems.push_back(want ? want : et);
-    }
-    t = bad ? types.errorTy() : types.tuple(elems);
-    break;
-  }
-  case Expr::Kind::New:
-    t = checkNew(llvm::cast<NewExpr>(*e));
-    break;
-  case Expr::Kind::LayoutNew:
-    t = checkLayoutNew(llvm::cast<LayoutNewExpr>(*e));
-    break;
-  case Expr::Kind::Cast:
-    t = checkCast(llvm::cast<CastExpr>(*e));
-    break;
-  case Expr::Kind::TypeTag: {
-    auto &tag = llvm::cast<TypeTagExpr>(*e);
-    static const llvm::StringSet<> tagged = {"int", "i8", "i16", "i64",
-                                             "float", "bf16", "half", "char"};
-    if (!tagged.contains(tag.typeName)) {
-      diag.error(e->getLoc(), "'" + tag.typeName + "' has no type tag");
-    } else {
-      tag.builtin = predeclaredValue(tag.typeName + "_t");
-      t = types.intTy();
-    }
-    break;
-  }
-  }
+  const Type *t = visitExpr(*e, expected);
   e->type = t;
   return t;
+}
+
+const Type *Checker::exprTooDeep(Expr &e, bool first, const Type *) {
+  if (first)
+    diag.error(e.getLoc(), "this expression is nested too deeply (more than " +
+                               std::to_string(kMaxExprDepth) +
+                               " levels); split it with variables");
+  return types.errorTy();
+}
+
+//===----------------------------------------------------------------------===//
+// One visitor method per expression kind (ASTVisitor.h)
+//===----------------------------------------------------------------------===//
+
+const Type *Checker::visitIntLitExpr(IntLitExpr &e, const Type *) {
+  uint64_t v = e.value;
+  if (v > 0x7fffffffffffffffULL) {
+    diag.error(e.getLoc(), "integer literal is too large for i64");
+    return types.errorTy();
+  }
+  return v <= 0x7fffffffULL ? types.intTy() : types.i64Ty();
+}
+
+const Type *Checker::visitFloatLitExpr(FloatLitExpr &, const Type *) {
+  return types.floatTy();
+}
+
+const Type *Checker::visitStrLitExpr(StrLitExpr &e, const Type *) {
+  // Refused in device code: the error type keeps `var s = "x"` from being
+  // reported again for its variable.
+  if (refuseInDevice(e.getLoc(), "a str"))
+    return types.errorTy();
+  return types.strTy();
+}
+
+const Type *Checker::visitCharLitExpr(CharLitExpr &, const Type *) {
+  return types.charTy();
+}
+
+const Type *Checker::visitBoolLitExpr(BoolLitExpr &, const Type *) {
+  return types.boolTy();
+}
+
+const Type *Checker::visitNilLitExpr(NilLitExpr &, const Type *) {
+  return types.nilTy();
+}
+
+const Type *Checker::visitNameExpr(NameExpr &e, const Type *) {
+  return checkName(e);
+}
+
+const Type *Checker::visitSelfExpr(SelfExpr &e, const Type *) {
+  if (currentFn && currentFn->parent)
+    return currentFn->parent->type;
+  diag.error(e.getLoc(), "'self' is only defined in constructors and methods");
+  return types.errorTy();
+}
+
+const Type *Checker::visitGlobalExpr(GlobalExpr &g, const Type *) {
+  if (refuseInDevice(g.getLoc(), "a '$' singleton"))
+    return types.errorTy();
+  ClassDecl *cls = classes.lookup(g.className);
+  if (!cls) {
+    diag.error(g.getLoc(), "'$" + g.className + "' needs a class named '" +
+                               g.className + "'");
+    return types.errorTy();
+  }
+  g.cls = cls;
+  if (cls->ctor)
+    for (auto &p : cls->ctor->params)
+      if (!p->init) {
+        diag.error(g.getLoc(), "'$" + g.className + "' needs a constructor "
+                               "that can be called with no arguments");
+        diag.note(cls->ctor->loc, "the constructor is declared here");
+        break;
+      }
+  return cls->type;
+}
+
+const Type *Checker::visitUnaryExpr(UnaryExpr &e, const Type *) {
+  return checkUnary(e);
+}
+
+const Type *Checker::visitBinaryExpr(BinaryExpr &e, const Type *) {
+  return checkBinary(e);
+}
+
+const Type *Checker::visitFoldExpr(FoldExpr &e, const Type *) {
+  return checkFold(e);
+}
+
+const Type *Checker::visitCallExpr(CallExpr &e, const Type *) {
+  return checkCall(e, /*asStatement=*/false);
+}
+
+const Type *Checker::visitMemberExpr(MemberExpr &e, const Type *) {
+  return checkMember(e);
+}
+
+const Type *Checker::visitIndexExpr(IndexExpr &e, const Type *) {
+  return checkIndex(e);
+}
+
+const Type *Checker::visitSelectExpr(SelectExpr &e, const Type *) {
+  return checkSelect(e);
+}
+
+const Type *Checker::visitListLitExpr(ListLitExpr &e, const Type *expected) {
+  return checkList(e, expected);
+}
+
+const Type *Checker::visitMapLitExpr(MapLitExpr &e, const Type *expected) {
+  return checkMap(e, expected);
+}
+
+const Type *Checker::visitTupleExpr(TupleExpr &tu, const Type *expected) {
+  std::vector<const Type *> elems;
+  bool bad = false;
+  for (size_t i = 0; i < tu.elems.size(); ++i) {
+    const Type *want = expected && expected->is(Type::Kind::Tuple) &&
+                               i < expected->getMembers().size()
+                           ? expected->getMembers()[i]
+                           : nullptr;
+    const Type *et = checkExpr(tu.elems[i], want);
+    if (want)
+      bad |= !coerce(tu.elems[i], want, "tuple element " + std::to_string(i + 1));
+    else
+      bad |= et->isError() || et->isVoid() || et->is(Type::Kind::Nil);
+    elems.push_back(want ? want : et);
+  }
+  return bad ? types.errorTy() : types.tuple(elems);
+}
+
+const Type *Checker::visitNewExpr(NewExpr &e, const Type *) {
+  return checkNew(e);
+}
+
+const Type *Checker::visitLayoutNewExpr(LayoutNewExpr &e, const Type *) {
+  return checkLayoutNew(e);
+}
+
+const Type *Checker::visitCastExpr(CastExpr &e, const Type *) {
+  return checkCast(e);
+}
+
+const Type *Checker::visitTypeTagExpr(TypeTagExpr &tag, const Type *) {
+  // The scalar type keywords that name a tag when written as an argument.
+  static const llvm::StringSet<> tagged = {"int", "i8", "i16", "i64",
+                                           "float", "bf16", "half", "char"};
+  if (!tagged.contains(tag.typeName)) {
+    diag.error(tag.getLoc(), "'" + tag.typeName + "' has no type tag");
+    return types.errorTy();
+  }
+  tag.builtin = predeclaredValue(tag.typeName + "_t");
+  return types.intTy();
 }
 
 std::optional<int64_t> Checker::constantInt(const Expr &e) const {

@@ -10,6 +10,7 @@
 #ifndef NEVE_LIB_FRONTEND_SEMAINTERNAL_H
 #define NEVE_LIB_FRONTEND_SEMAINTERNAL_H
 
+#include "neve/Frontend/ASTVisitor.h"
 #include "neve/Frontend/Builtins.h"
 #include "neve/Frontend/Sema.h"
 
@@ -59,7 +60,11 @@ struct BuiltinArgs {
   const Type *type(size_t i) { return e.args[i].value->type; }
 };
 
-class Checker {
+/// Expressions are visited with their expected type (the type a `[]` or
+/// `{}` literal takes, §5.2) and give their type.
+class Checker
+    : public ExprVisitor<Checker, /*Const=*/false, const Type *, const Type *>,
+      public StmtVisitor<Checker, /*Const=*/false, void> {
 public:
   Checker(Program &program, TypeContext &types, DiagEngine &diag)
       : program(program), types(types), diag(diag) {}
@@ -136,6 +141,9 @@ public:
   void checkFunction(FuncDecl &fn);
   void checkBlock(Block &block, bool newScope = true);
   void checkStmt(Stmt &stmt);
+#define NEVE_STMT(K) void visit##K##Stmt(K##Stmt &s);
+#include "neve/Frontend/ASTNodes.def"
+  void checkLoopExit(Stmt &s, llvm::StringRef what);
   void checkCondition(ExprPtr &cond, llvm::StringRef what);
   void checkVarDecl(VarDecl &var);
   void checkAssign(AssignStmt &as);
@@ -156,6 +164,10 @@ public:
   // Expressions (SemaExpr.cpp)
   //===--------------------------------------------------------------------===//
   const Type *checkExpr(ExprPtr &e, const Type *expected = nullptr);
+#define NEVE_EXPR(K) const Type *visit##K##Expr(K##Expr &e, const Type *expected);
+#include "neve/Frontend/ASTNodes.def"
+  /// The depth limit of ASTVisitor.h: reported once, at the node.
+  const Type *exprTooDeep(Expr &e, bool first, const Type *expected);
   const Type *checkName(NameExpr &e);
   const Type *checkUnary(UnaryExpr &e);
   const Type *checkBinary(BinaryExpr &e);

@@ -538,154 +538,148 @@ void Checker::checkLaunch(LaunchStmt &ls) {
                    std::to_string(ls.ctimeArgs.size()) + " were given");
 }
 
-void Checker::checkStmt(Stmt &stmt) {
-  switch (stmt.getKind()) {
-  case Stmt::Kind::VarDecl:
-    for (auto &var : llvm::cast<VarDeclStmt>(stmt).vars)
-      checkVarDecl(*var);
-    return;
-  case Stmt::Kind::Assign:
-    checkAssign(llvm::cast<AssignStmt>(stmt));
-    return;
-  case Stmt::Kind::Channel:
-    checkChannel(llvm::cast<ChannelStmt>(stmt));
-    return;
-  case Stmt::Kind::Expr: {
-    auto &es = llvm::cast<ExprStmt>(stmt);
-    if (auto *call = llvm::dyn_cast<CallExpr>(es.expr.get())) {
-      call->type = checkCall(*call, /*asStatement=*/true);
-      return;
-    }
-    checkExpr(es.expr);
-    return;
-  }
-  case Stmt::Kind::Return:
-    checkReturn(llvm::cast<ReturnStmt>(stmt));
-    return;
-  case Stmt::Kind::Break:
-  case Stmt::Kind::Continue:
-    if (loopDepth == 0)
-      diag.error(stmt.getLoc(),
-                 llvm::Twine("'") +
-                     (stmt.getKind() == Stmt::Kind::Break ? "break"
-                                                          : "continue") +
-                     "' outside of a loop");
-    return;
-  case Stmt::Kind::If: {
-    auto &is = llvm::cast<IfStmt>(stmt);
-    checkCondition(is.cond, "'if'");
-    checkBlock(is.thenBody);
-    checkBlock(is.elseBody);
-    return;
-  }
-  case Stmt::Kind::While: {
-    auto &ws = llvm::cast<WhileStmt>(stmt);
-    checkCondition(ws.cond, "'while'");
-    ++loopDepth;
-    checkBlock(ws.body);
-    --loopDepth;
-    return;
-  }
-  case Stmt::Kind::For: {
-    auto &fs = llvm::cast<ForStmt>(stmt);
-    const Type *t = checkExpr(fs.var->init);
-    if (!t->isError() && !t->is(Type::Kind::Int) && !t->is(Type::Kind::I64) &&
-        !t->is(Type::Kind::Float)) {
-      diag.error(fs.var->init->getLoc(),
-                 "the start of a counted loop must be int, i64 or float, not " +
-                     t->str());
-      t = types.errorTy();
-    }
-    fs.var->type = t;
-    fs.var->isReadOnly = true;
-    pushScope();
-    declareVar(*fs.var);
-    checkCondition(fs.cond, "the 'for' loop");
-    if (fs.step) {
-      checkExpr(fs.step);
-      coerce(fs.step, t, "the loop step");
-    }
-    ++loopDepth;
-    checkBlock(fs.body);
-    --loopDepth;
-    popScope();
-    return;
-  }
-  case Stmt::Kind::ForIn: {
-    auto &fs = llvm::cast<ForInStmt>(stmt);
-    const Type *t = checkExpr(fs.iterable);
-    const Type *elem = types.errorTy();
-    if (t->is(Type::Kind::Array))
-      elem = t->getElement();
-    else if (!t->isError())
-      diag.error(fs.iterable->getLoc(),
-                 "'for ... in' iterates over an array, not " + t->str());
-    fs.var->type = elem;
-    pushScope();
-    declareVar(*fs.var);
-    ++loopDepth;
-    checkBlock(fs.body);
-    --loopDepth;
-    popScope();
-    return;
-  }
-  case Stmt::Kind::MultiLoop: {
-    auto &ml = llvm::cast<MultiLoopStmt>(stmt);
-    // Bounds are evaluated before the loop and cannot see its variables.
-    for (size_t i = 0; i < ml.lower.size(); ++i) {
-      checkIntOperand(ml.lower[i], "loop bound");
-      checkIntOperand(ml.upper[i], "loop bound");
-    }
-    if (ml.vars.size() != ml.lower.size())
-      diag.error(stmt.getLoc(), "a multi-loop needs one variable per range: " +
-                                    std::to_string(ml.lower.size()) +
-                                    " range(s), " +
-                                    std::to_string(ml.vars.size()) +
-                                    " variable(s)");
-    pushScope();
-    for (auto &v : ml.vars) {
-      v->type = types.intTy();
-      v->isReadOnly = true;
-      declareVar(*v);
-    }
-    ++loopDepth;
-    checkBlock(ml.body);
-    --loopDepth;
-    popScope();
-    return;
-  }
-  case Stmt::Kind::Finish:
-    refuseInDevice(stmt.getLoc(), "'finish'");
-    // `finish` and `lock` bodies do not open a scope (§6.1).
-    checkBlock(llvm::cast<FinishStmt>(stmt).body, /*newScope=*/false);
-    return;
-  case Stmt::Kind::Lock:
-    refuseInDevice(stmt.getLoc(), "'lock'");
-    checkBlock(llvm::cast<LockStmt>(stmt).body, /*newScope=*/false);
-    return;
-  case Stmt::Kind::Async: {
-    refuseInDevice(stmt.getLoc(), "'async'");
-    // break and continue cannot cross an async body (§6.6).
-    unsigned savedLoops = loopDepth;
-    loopDepth = 0;
-    checkBlock(llvm::cast<AsyncStmt>(stmt).body);
-    loopDepth = savedLoops;
-    return;
-  }
-  case Stmt::Kind::Asyncs: {
-    auto &as = llvm::cast<AsyncsStmt>(stmt);
-    refuseInDevice(stmt.getLoc(), "'asyncs'");
-    checkIntOperand(as.count, "thread count");
-    unsigned savedLoops = loopDepth;
-    loopDepth = 0;
-    ++asyncsDepth;
-    checkBlock(as.body);
-    --asyncsDepth;
-    loopDepth = savedLoops;
-    return;
-  }
-  case Stmt::Kind::Launch:
-    checkLaunch(llvm::cast<LaunchStmt>(stmt));
-    return;
-  }
+void Checker::checkStmt(Stmt &stmt) { visitStmt(stmt); }
+
+//===----------------------------------------------------------------------===//
+// One visitor method per statement kind (ASTVisitor.h)
+//===----------------------------------------------------------------------===//
+
+void Checker::visitVarDeclStmt(VarDeclStmt &s) {
+  for (auto &var : s.vars)
+    checkVarDecl(*var);
 }
+
+void Checker::visitAssignStmt(AssignStmt &s) { checkAssign(s); }
+
+void Checker::visitChannelStmt(ChannelStmt &s) { checkChannel(s); }
+
+void Checker::visitExprStmt(ExprStmt &es) {
+  if (auto *call = llvm::dyn_cast<CallExpr>(es.expr.get())) {
+    call->type = checkCall(*call, /*asStatement=*/true);
+    return;
+  }
+  checkExpr(es.expr);
+}
+
+void Checker::visitReturnStmt(ReturnStmt &s) { checkReturn(s); }
+
+void Checker::checkLoopExit(Stmt &s, llvm::StringRef what) {
+  if (loopDepth == 0)
+    diag.error(s.getLoc(), "'" + what + "' outside of a loop");
+}
+
+void Checker::visitBreakStmt(BreakStmt &s) { checkLoopExit(s, "break"); }
+
+void Checker::visitContinueStmt(ContinueStmt &s) {
+  checkLoopExit(s, "continue");
+}
+
+void Checker::visitIfStmt(IfStmt &is) {
+  checkCondition(is.cond, "'if'");
+  checkBlock(is.thenBody);
+  checkBlock(is.elseBody);
+}
+
+void Checker::visitWhileStmt(WhileStmt &ws) {
+  checkCondition(ws.cond, "'while'");
+  ++loopDepth;
+  checkBlock(ws.body);
+  --loopDepth;
+}
+
+void Checker::visitForStmt(ForStmt &fs) {
+  const Type *t = checkExpr(fs.var->init);
+  if (!t->isError() && !t->is(Type::Kind::Int) && !t->is(Type::Kind::I64) &&
+      !t->is(Type::Kind::Float)) {
+    diag.error(fs.var->init->getLoc(),
+               "the start of a counted loop must be int, i64 or float, not " +
+                   t->str());
+    t = types.errorTy();
+  }
+  fs.var->type = t;
+  fs.var->isReadOnly = true;
+  pushScope();
+  declareVar(*fs.var);
+  checkCondition(fs.cond, "the 'for' loop");
+  if (fs.step) {
+    checkExpr(fs.step);
+    coerce(fs.step, t, "the loop step");
+  }
+  ++loopDepth;
+  checkBlock(fs.body);
+  --loopDepth;
+  popScope();
+}
+
+void Checker::visitForInStmt(ForInStmt &fs) {
+  const Type *t = checkExpr(fs.iterable);
+  const Type *elem = types.errorTy();
+  if (t->is(Type::Kind::Array))
+    elem = t->getElement();
+  else if (!t->isError())
+    diag.error(fs.iterable->getLoc(),
+               "'for ... in' iterates over an array, not " + t->str());
+  fs.var->type = elem;
+  pushScope();
+  declareVar(*fs.var);
+  ++loopDepth;
+  checkBlock(fs.body);
+  --loopDepth;
+  popScope();
+}
+
+void Checker::visitMultiLoopStmt(MultiLoopStmt &ml) {
+  // Bounds are evaluated before the loop and cannot see its variables.
+  for (size_t i = 0; i < ml.lower.size(); ++i) {
+    checkIntOperand(ml.lower[i], "loop bound");
+    checkIntOperand(ml.upper[i], "loop bound");
+  }
+  if (ml.vars.size() != ml.lower.size())
+    diag.error(ml.getLoc(), "a multi-loop needs one variable per range: " +
+                                std::to_string(ml.lower.size()) +
+                                " range(s), " + std::to_string(ml.vars.size()) +
+                                " variable(s)");
+  pushScope();
+  for (auto &v : ml.vars) {
+    v->type = types.intTy();
+    v->isReadOnly = true;
+    declareVar(*v);
+  }
+  ++loopDepth;
+  checkBlock(ml.body);
+  --loopDepth;
+  popScope();
+}
+
+void Checker::visitFinishStmt(FinishStmt &s) {
+  refuseInDevice(s.getLoc(), "'finish'");
+  // `finish` and `lock` bodies do not open a scope (§6.1).
+  checkBlock(s.body, /*newScope=*/false);
+}
+
+void Checker::visitLockStmt(LockStmt &s) {
+  refuseInDevice(s.getLoc(), "'lock'");
+  checkBlock(s.body, /*newScope=*/false);
+}
+
+void Checker::visitAsyncStmt(AsyncStmt &s) {
+  refuseInDevice(s.getLoc(), "'async'");
+  // break and continue cannot cross an async body (§6.6).
+  unsigned savedLoops = loopDepth;
+  loopDepth = 0;
+  checkBlock(s.body);
+  loopDepth = savedLoops;
+}
+
+void Checker::visitAsyncsStmt(AsyncsStmt &as) {
+  refuseInDevice(as.getLoc(), "'asyncs'");
+  checkIntOperand(as.count, "thread count");
+  unsigned savedLoops = loopDepth;
+  loopDepth = 0;
+  ++asyncsDepth;
+  checkBlock(as.body);
+  --asyncsDepth;
+  loopDepth = savedLoops;
+}
+
+void Checker::visitLaunchStmt(LaunchStmt &s) { checkLaunch(s); }

@@ -1,6 +1,7 @@
 //===- Analysis.cpp - What the language server knows about a file --------===//
 
 #include "neve/Lsp/Analysis.h"
+#include "neve/Frontend/ASTVisitor.h"
 
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
@@ -62,8 +63,10 @@ std::string neve::lsp::signatureOf(const FuncDecl &f) {
 namespace neve::lsp {
 
 /// Walks the main module's AST and records every name with its
-/// declaration and type.
-class Indexer {
+/// declaration and type. Kinds it does not handle are walked through
+/// (ASTVisitor.h's default: their children).
+class Indexer : public ExprVisitor<Indexer, /*Const=*/true, void>,
+                public StmtVisitor<Indexer, /*Const=*/true, void> {
 public:
   explicit Indexer(Analysis &a) : a(a) {}
 
@@ -116,7 +119,7 @@ private:
     if (inMain(v.loc))
       a.vars.push_back({offset(v.loc), v.name, v.type});
     if (v.init)
-      expr(*v.init);
+      visitExpr(*v.init);
   }
 
   void cls(const ClassDecl &c) {
@@ -173,245 +176,130 @@ private:
 
   void block(const Block &b) {
     for (auto &s : b)
-      stmt(*s);
+      visitStmt(*s);
   }
 
   void args(const std::vector<Arg> &as) {
     for (auto &arg : as)
       if (arg.value)
-        expr(*arg.value);
+        visitExpr(*arg.value);
   }
 
-  void stmt(const Stmt &s) {
-    switch (s.getKind()) {
-    case Stmt::Kind::VarDecl:
-      for (auto &v : llvm::cast<VarDeclStmt>(s).vars)
-        var(*v, false);
-      break;
-    case Stmt::Kind::Assign: {
-      auto &as = llvm::cast<AssignStmt>(s);
-      for (auto &t : as.targets)
-        expr(*t);
-      expr(*as.value);
-      break;
-    }
-    case Stmt::Kind::Channel: {
-      auto &c = llvm::cast<ChannelStmt>(s);
-      expr(*c.lhs);
-      expr(*c.rhs);
-      break;
-    }
-    case Stmt::Kind::Expr:
-      expr(*llvm::cast<ExprStmt>(s).expr);
-      break;
-    case Stmt::Kind::Return:
-      if (auto &v = llvm::cast<ReturnStmt>(s).value)
-        expr(*v);
-      break;
-    case Stmt::Kind::Break:
-    case Stmt::Kind::Continue:
-      break;
-    case Stmt::Kind::If: {
-      auto &i = llvm::cast<IfStmt>(s);
-      expr(*i.cond);
-      block(i.thenBody);
-      block(i.elseBody);
-      break;
-    }
-    case Stmt::Kind::While: {
-      auto &w = llvm::cast<WhileStmt>(s);
-      expr(*w.cond);
-      block(w.body);
-      break;
-    }
-    case Stmt::Kind::For: {
-      auto &f = llvm::cast<ForStmt>(s);
-      var(*f.var, false);
-      if (f.cond)
-        expr(*f.cond);
-      if (f.step)
-        expr(*f.step);
-      block(f.body);
-      break;
-    }
-    case Stmt::Kind::ForIn: {
-      auto &f = llvm::cast<ForInStmt>(s);
-      var(*f.var, false);
-      expr(*f.iterable);
-      block(f.body);
-      break;
-    }
-    case Stmt::Kind::MultiLoop: {
-      auto &m = llvm::cast<MultiLoopStmt>(s);
-      for (auto &e : m.lower)
-        expr(*e);
-      for (auto &e : m.upper)
-        expr(*e);
-      for (auto &v : m.vars)
-        var(*v, false);
-      block(m.body);
-      break;
-    }
-    case Stmt::Kind::Finish:
-      block(llvm::cast<FinishStmt>(s).body);
-      break;
-    case Stmt::Kind::Lock:
-      block(llvm::cast<LockStmt>(s).body);
-      break;
-    case Stmt::Kind::Async:
-      block(llvm::cast<AsyncStmt>(s).body);
-      break;
-    case Stmt::Kind::Asyncs: {
-      auto &as = llvm::cast<AsyncsStmt>(s);
-      if (as.count)
-        expr(*as.count);
-      block(as.body);
-      break;
-    }
-    case Stmt::Kind::Launch: {
-      auto &l = llvm::cast<LaunchStmt>(s);
-      for (auto &e : l.grid)
-        expr(*e);
-      for (auto &e : l.block)
-        expr(*e);
-      if (l.smem)
-        expr(*l.smem);
-      if (l.stream)
-        expr(*l.stream);
-      if (l.kernel)
-        add(l.kernelLoc, l.kernelName, signatureOf(*l.kernel), l.kernel->loc,
-            l.kernel->name);
-      args(l.args);
-      break;
-    }
-    }
+public:
+  //===--- Statements -----------------------------------------------------===//
+  void visitStmtExpr(const Expr &e) { visitExpr(e); }
+
+  void visitVarDeclStmt(const VarDeclStmt &s) {
+    for (auto &v : s.vars)
+      var(*v, false);
   }
 
-  void expr(const Expr &e) {
-    switch (e.getKind()) {
-    case Expr::Kind::Name: {
-      auto &n = llvm::cast<NameExpr>(e);
-      if (n.decl)
-        add(n.getLoc(), n.name, typeStr(n.decl->type) + " " + n.name,
-            n.decl->loc, n.decl->name);
-      else if (n.func)
-        add(n.getLoc(), n.name, signatureOf(*n.func), n.func->loc,
-            n.func->name);
-      else if (n.type)
-        add(n.getLoc(), n.name, typeStr(n.type) + " " + n.name, {}, "");
-      break;
-    }
-    case Expr::Kind::Global: {
-      auto &g = llvm::cast<GlobalExpr>(e);
-      if (g.cls)
-        add(g.getLoc(), "$" + g.className, "$" + g.className + ": the singleton of class " + g.className,
-            g.cls->loc, g.cls->name);
-      break;
-    }
-    case Expr::Kind::Unary:
-      expr(*llvm::cast<UnaryExpr>(e).operand);
-      break;
-    case Expr::Kind::Binary: {
-      auto &b = llvm::cast<BinaryExpr>(e);
-      expr(*b.lhs);
-      expr(*b.rhs);
-      break;
-    }
-    case Expr::Kind::Fold:
-      expr(*llvm::cast<FoldExpr>(e).operand);
-      break;
-    case Expr::Kind::Call: {
-      auto &c = llvm::cast<CallExpr>(e);
-      if (c.receiver)
-        expr(*c.receiver);
-      if (auto *n = llvm::dyn_cast_or_null<NameExpr>(c.callee.get())) {
-        if (c.decl)
-          add(n->getLoc(), n->name, signatureOf(*c.decl), c.decl->loc,
-              c.decl->name);
-        else if (c.builtin != BuiltinId::None)
-          add(n->getLoc(), n->name, "builtin " + builtinName(c.builtin).str() + " -> " + typeStr(c.type), {}, "");
-        else
-          expr(*n);
-      } else if (auto *m = llvm::dyn_cast_or_null<MemberExpr>(c.callee.get())) {
-        if (m->base)
-          expr(*m->base);
-        if (c.decl)
-          add(m->getLoc(), m->member, signatureOf(*c.decl), c.decl->loc,
-              c.decl->name);
-        else if (c.builtin != BuiltinId::None)
-          add(m->getLoc(), m->member, "builtin method " + builtinName(c.builtin).str() + " -> " + typeStr(c.type), {}, "");
-      } else if (c.callee) {
-        expr(*c.callee);
-      }
-      args(c.args);
-      break;
-    }
-    case Expr::Kind::Member: {
-      auto &m = llvm::cast<MemberExpr>(e);
-      expr(*m.base);
-      if (m.field)
-        add(m.getLoc(), m.member, typeStr(m.field->type) + " " + m.member,
-            m.field->loc, m.field->name);
-      else if (m.type)
-        add(m.getLoc(), m.member, typeStr(m.type) + " " + m.member, {}, "");
-      break;
-    }
-    case Expr::Kind::Index: {
-      auto &ix = llvm::cast<IndexExpr>(e);
-      expr(*ix.base);
-      for (auto &it : ix.items) {
-        if (it.index)
-          expr(*it.index);
-        if (it.sliceEnd)
-          expr(*it.sliceEnd);
-      }
-      break;
-    }
-    case Expr::Kind::Select: {
-      auto &s = llvm::cast<SelectExpr>(e);
-      expr(*s.base);
-      for (auto &b : s.braces)
-        expr(*b);
-      break;
-    }
-    case Expr::Kind::ListLit:
-      for (auto &x : llvm::cast<ListLitExpr>(e).elems)
-        expr(*x);
-      break;
-    case Expr::Kind::MapLit: {
-      auto &m = llvm::cast<MapLitExpr>(e);
-      for (auto &x : m.keys)
-        expr(*x);
-      for (auto &x : m.values)
-        expr(*x);
-      break;
-    }
-    case Expr::Kind::Tuple:
-      for (auto &x : llvm::cast<TupleExpr>(e).elems)
-        expr(*x);
-      break;
-    case Expr::Kind::New: {
-      auto &n = llvm::cast<NewExpr>(e);
-      if (n.ctor && n.ctor->parent)
-        add(n.cls.loc, n.cls.name, signatureOf(*n.ctor), n.ctor->parent->loc,
-            n.ctor->parent->name);
-      args(n.args);
-      break;
-    }
-    case Expr::Kind::LayoutNew: {
-      auto &l = llvm::cast<LayoutNewExpr>(e);
-      for (auto &x : l.extentExprs)
-        expr(*x);
-      break;
-    }
-    case Expr::Kind::Cast:
-      expr(*llvm::cast<CastExpr>(e).operand);
-      break;
-    default:
-      break;
-    }
+  void visitForStmt(const ForStmt &f) {
+    var(*f.var, false);
+    if (f.cond)
+      visitExpr(*f.cond);
+    if (f.step)
+      visitExpr(*f.step);
+    block(f.body);
   }
 
+  void visitForInStmt(const ForInStmt &f) {
+    var(*f.var, false);
+    visitExpr(*f.iterable);
+    block(f.body);
+  }
+
+  void visitMultiLoopStmt(const MultiLoopStmt &m) {
+    for (auto &e : m.lower)
+      visitExpr(*e);
+    for (auto &e : m.upper)
+      visitExpr(*e);
+    for (auto &v : m.vars)
+      var(*v, false);
+    block(m.body);
+  }
+
+  void visitLaunchStmt(const LaunchStmt &l) {
+    for (auto &e : l.grid)
+      visitExpr(*e);
+    for (auto &e : l.block)
+      visitExpr(*e);
+    if (l.smem)
+      visitExpr(*l.smem);
+    if (l.stream)
+      visitExpr(*l.stream);
+    if (l.kernel)
+      add(l.kernelLoc, l.kernelName, signatureOf(*l.kernel), l.kernel->loc,
+          l.kernel->name);
+    args(l.args);
+  }
+
+  //===--- Expressions ----------------------------------------------------===//
+  void visitNameExpr(const NameExpr &n) {
+    if (n.decl)
+      add(n.getLoc(), n.name, typeStr(n.decl->type) + " " + n.name,
+          n.decl->loc, n.decl->name);
+    else if (n.func)
+      add(n.getLoc(), n.name, signatureOf(*n.func), n.func->loc, n.func->name);
+    else if (n.type)
+      add(n.getLoc(), n.name, typeStr(n.type) + " " + n.name, {}, "");
+  }
+
+  void visitGlobalExpr(const GlobalExpr &g) {
+    if (g.cls)
+      add(g.getLoc(), "$" + g.className,
+          "$" + g.className + ": the singleton of class " + g.className,
+          g.cls->loc, g.cls->name);
+  }
+
+  void visitCallExpr(const CallExpr &c) {
+    if (c.receiver)
+      visitExpr(*c.receiver);
+    if (auto *n = llvm::dyn_cast_or_null<NameExpr>(c.callee.get())) {
+      if (c.decl)
+        add(n->getLoc(), n->name, signatureOf(*c.decl), c.decl->loc,
+            c.decl->name);
+      else if (c.builtin != BuiltinId::None)
+        add(n->getLoc(), n->name,
+            "builtin " + builtinName(c.builtin).str() + " -> " +
+                typeStr(c.type),
+            {}, "");
+      else
+        visitExpr(*n);
+    } else if (auto *m = llvm::dyn_cast_or_null<MemberExpr>(c.callee.get())) {
+      if (m->base)
+        visitExpr(*m->base);
+      if (c.decl)
+        add(m->getLoc(), m->member, signatureOf(*c.decl), c.decl->loc,
+            c.decl->name);
+      else if (c.builtin != BuiltinId::None)
+        add(m->getLoc(), m->member,
+            "builtin method " + builtinName(c.builtin).str() + " -> " +
+                typeStr(c.type),
+            {}, "");
+    } else if (c.callee) {
+      visitExpr(*c.callee);
+    }
+    args(c.args);
+  }
+
+  void visitMemberExpr(const MemberExpr &m) {
+    visitExpr(*m.base);
+    if (m.field)
+      add(m.getLoc(), m.member, typeStr(m.field->type) + " " + m.member,
+          m.field->loc, m.field->name);
+    else if (m.type)
+      add(m.getLoc(), m.member, typeStr(m.type) + " " + m.member, {}, "");
+  }
+
+  void visitNewExpr(const NewExpr &n) {
+    if (n.ctor && n.ctor->parent)
+      add(n.cls.loc, n.cls.name, signatureOf(*n.ctor), n.ctor->parent->loc,
+          n.ctor->parent->name);
+    args(n.args);
+  }
+
+private:
   Analysis &a;
 };
 

@@ -9,7 +9,6 @@
 
 #include "neve/Frontend/Diagnostics.h"
 #include "neve/Frontend/MLIRGen.h"
-#include "neve/Frontend/CodegenSupport.h"
 #include "neve/Frontend/ModuleLoader.h"
 #include "neve/Frontend/Parser.h"
 #include "neve/Frontend/Sema.h"
@@ -204,21 +203,25 @@ int compile(const char *argv0) {
     if (rc || verifyDiags || checkOnly)
       return rc;
   }
-  if (emit != Emit::Ast && !checkCodegenSupport(program, diag))
-    return finishDiagnostics();
-  if (!diag.diagnostics().empty())
-    diag.print(llvm::errs(), jsonFormat); // warnings
-  if (emit == Emit::Ast)
+  if (emit == Emit::Ast) {
+    if (!diag.diagnostics().empty())
+      diag.print(llvm::errs(), jsonFormat); // warnings
     return writeOutput([&](llvm::raw_ostream &os) { printAST(*module, sm, os); })
                ? 0
                : 1;
+  }
 
   mlir::DialectRegistry registry;
   mlir::neve::registerAllNeveDialects(registry);
   mlir::registerAllToLLVMIRTranslations(registry);
   mlir::MLIRContext context(registry);
   context.loadAllAvailableDialects();
-  mlir::OwningOpRef<mlir::ModuleOp> mod = emitMLIR(context, sm, program);
+  // MLIRGen reports what it cannot compile yet, all of it, with locations.
+  mlir::OwningOpRef<mlir::ModuleOp> mod = emitMLIR(context, sm, program, diag);
+  if (diag.hadError())
+    return finishDiagnostics();
+  if (!diag.diagnostics().empty())
+    diag.print(llvm::errs(), jsonFormat); // warnings
   if (!mod)
     return 1;
 

@@ -71,14 +71,17 @@ struct TypeExpr {
 // Expressions
 //===----------------------------------------------------------------------===//
 
+/// The deepest expression tree the front end accepts: nested operands,
+/// left-associative chains (`1 + 1 + … + 1`) and member chains (`a.n.n….n`)
+/// alike. The parser refuses deeper expressions (Parser::parseExpr) and
+/// every walker (ASTVisitor.h) stops there, so their recursion is bounded.
+inline constexpr unsigned kMaxExprDepth = 1000;
+
 class Expr {
 public:
   enum class Kind {
-    IntLit, FloatLit, StrLit, CharLit, BoolLit, NilLit,
-    Name, Self, Global,
-    Unary, Binary, Fold,
-    Call, Member, Index, Select,
-    ListLit, MapLit, Tuple, New, LayoutNew, Cast, TypeTag
+#define NEVE_EXPR(K) K,
+#include "neve/Frontend/ASTNodes.def"
   };
   Expr(Kind kind, llvm::SMLoc loc) : kind(kind), loc(loc) {}
   virtual ~Expr() = default;
@@ -417,8 +420,8 @@ public:
 class Stmt {
 public:
   enum class Kind {
-    VarDecl, Assign, Channel, Expr, Return, Break, Continue,
-    If, While, For, ForIn, MultiLoop, Finish, Lock, Async, Asyncs, Launch
+#define NEVE_STMT(K) K,
+#include "neve/Frontend/ASTNodes.def"
   };
   Stmt(Kind kind, llvm::SMLoc loc) : kind(kind), loc(loc) {}
   virtual ~Stmt() = default;
@@ -738,6 +741,13 @@ public:
   /// The main block, if the file has one.
   FuncDecl *main = nullptr;
 };
+
+/// The depth of the deepest node of `e` (1 for a leaf), found without
+/// recursion; `deepest` receives that node (the first in source order).
+unsigned exprDepth(const Expr &e, const Expr **deepest = nullptr);
+
+/// Destroys `e` without recursion (a tree deeper than the stack allows).
+void destroyExpr(ExprPtr e);
 
 /// Prints the AST as an indented tree (neve-translate --emit=ast).
 void printAST(const Module &module, const llvm::SourceMgr &sm,

@@ -127,9 +127,9 @@ class PredeclaredValue<string name, Where where, string emit, string summary>
 
 let Section = "7" in {
 let Check = "checkPrint" in {
-def : BuiltinFunction<"print", Host, Void, [], "emitPrint",
+def : BuiltinFunction<"print", Host, Void, [], "emitPrint</*newline=*/true>",
   "prints its arguments separated by spaces, then a newline">;
-def : BuiltinFunction<"printl", Host, Void, [], "emitPrint",
+def : BuiltinFunction<"printl", Host, Void, [], "emitPrint</*newline=*/false>",
   "prints its arguments separated by spaces, without a newline">;
 }
 def : BuiltinFunction<"pow", Anywhere, Float, [Float, Float], "emitPow",

@@ -39,12 +39,14 @@ std::vector<const FuncDecl *>
 fusionReplacements(const Program &program,
                    llvm::function_ref<bool(const FuncDecl *)> reached);
 
-/// Emits `program` (which must have passed Sema and CodegenSupport): main
-/// and every function, method and constructor it reaches, in any module.
-/// Returns null on failure.
+/// Emits `program` (which must have passed Sema): main and every function,
+/// method and constructor it reaches, in any module. Constructs code
+/// generation does not handle yet are reported to `diag`, with their
+/// locations, all of them; returns null then, or on an internal failure.
 mlir::OwningOpRef<mlir::ModuleOp> emitMLIR(mlir::MLIRContext &context,
                                            const llvm::SourceMgr &sm,
-                                           const Program &program);
+                                           const Program &program,
+                                           DiagEngine &diag);
 
 /// The staging of the builtin tiled product `Z += X @ Y` (§8.6): how many
 /// cp.async stages (default 3) of how wide k slices (default 64). The

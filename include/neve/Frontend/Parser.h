@@ -157,7 +157,9 @@ private:
   // Expressions (ParseExpr.cpp)
   //===--------------------------------------------------------------------===//
 
-  ExprPtr parseExpr() { return parseBinary(1); }
+  /// An expression; one deeper than kMaxExprDepth is refused (and freed
+  /// without recursion), so no walker of the AST can overflow its stack.
+  ExprPtr parseExpr();
   /// Binary operators of levels 5-12 (`minPrec` numbers them from 1 for
   /// or/xor up to 8 for the multiplicative level).
   ExprPtr parseBinary(unsigned minPrec);
@@ -197,6 +199,8 @@ private:
   size_t pos = 0;
   unsigned depth = 0;
   bool reportedDepth = false;
+  /// parseExpr calls in progress (the outermost checks the depth).
+  unsigned exprNesting = 0;
 };
 
 } // namespace neve

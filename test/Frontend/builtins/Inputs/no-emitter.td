@@ -1,0 +1,3 @@
+include "Builtins.td"
+
+def : BuiltinFunction<"orphan", Host, Void, [], "", "no emitter">;
