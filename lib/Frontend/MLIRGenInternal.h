@@ -255,6 +255,8 @@ public:
   Value emitValueEquality(const BinaryExpr &e);
   /// `lhs == rhs` for values of type `t` (§4.7), as an i1.
   Value emitEquality(Value lhs, Value rhs, const Type *t, mlir::Location l);
+  /// The function comparing two arrays of type `t` element by element.
+  mlir::func::FuncOp arrayEqualityFunc(const Type *t, mlir::Location l);
   Value emitTuple(const TupleExpr &e);
   /// `t[k]` on a tuple (k constant).
   Value emitTupleIndex(const IndexExpr &e);

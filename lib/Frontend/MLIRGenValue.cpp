@@ -108,6 +108,11 @@ Value Generator::emitEquality(Value lhs, Value rhs, const Type *t,
     }
     return all;
   }
+  if (t->is(K::Array))
+    return mlir::func::CallOp::create(b, l, arrayEqualityFunc(t, l),
+                                      mlir::ValueRange{lhs, rhs})
+        .getResult(0);
+  // Class objects, maps, channels, any and function values: identity.
   if (t->isNullable())
     return mlir::neve::RefEqOp::create(b, l, lhs, rhs);
   if (t->isFloat())
@@ -115,6 +120,70 @@ Value Generator::emitEquality(Value lhs, Value rhs, const Type *t,
                                  widenStorageFloat(lhs, l),
                                  widenStorageFloat(rhs, l));
   return arith::CmpIOp::create(b, l, arith::CmpIPredicate::eq, lhs, rhs);
+}
+
+mlir::func::FuncOp Generator::arrayEqualityFunc(const Type *t,
+                                                mlir::Location l) {
+  // One private function per array type, `neve.eq.array_int`: the same
+  // array (or both nil), else both non-nil, the same size and equal
+  // elements, compared by emitEquality (§4.7).
+  std::string symbol = "neve.eq." + t->mangled();
+  if (auto fn = module.lookupSymbol<mlir::func::FuncOp>(symbol))
+    return fn;
+  namespace arith = mlir::arith;
+  mlir::Type arrayType = convert(t), i1 = b.getI1Type(), i64 = b.getI64Type();
+  mlir::OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToEnd(module.getBody());
+  auto fn = mlir::func::FuncOp::create(
+      b, l, symbol, b.getFunctionType({arrayType, arrayType}, {i1}));
+  fn.setPrivate();
+  mlir::Region &body = fn.getBody();
+  mlir::Block *entry = fn.addEntryBlock();
+  Value x = entry->getArgument(0), y = entry->getArgument(1);
+  auto block = [&](llvm::ArrayRef<mlir::Type> args = {}) {
+    mlir::Block *bb = b.createBlock(&body, body.end());
+    for (mlir::Type a : args)
+      bb->addArgument(a, l);
+    return bb;
+  };
+  mlir::Block *notSame = block(), *sizes = block(), *header = block({i64}),
+              *element = block(), *done = block({i1});
+  auto flag = [&](bool v) -> Value {
+    return arith::ConstantOp::create(b, l, b.getBoolAttr(v));
+  };
+  b.setInsertionPointToEnd(entry);
+  Value same = mlir::neve::RefEqOp::create(b, l, x, y);
+  mlir::cf::CondBranchOp::create(b, l, same, done, mlir::ValueRange{flag(true)},
+                                 notSame, mlir::ValueRange{});
+  b.setInsertionPointToEnd(notSame);
+  Value eitherNil = arith::OrIOp::create(b, l, mlir::neve::IsNilOp::create(b, l, x),
+                                         mlir::neve::IsNilOp::create(b, l, y));
+  mlir::cf::CondBranchOp::create(b, l, eitherNil, done,
+                                 mlir::ValueRange{flag(false)}, sizes,
+                                 mlir::ValueRange{});
+  b.setInsertionPointToEnd(sizes);
+  Value n = mlir::neve::ArraySizeOp::create(b, l, x);
+  Value sameSize = arith::CmpIOp::create(b, l, arith::CmpIPredicate::eq, n,
+                                         mlir::neve::ArraySizeOp::create(b, l, y));
+  Value zero = arith::ConstantOp::create(b, l, b.getI64IntegerAttr(0));
+  mlir::cf::CondBranchOp::create(b, l, sameSize, header, mlir::ValueRange{zero},
+                                 done, mlir::ValueRange{flag(false)});
+  b.setInsertionPointToEnd(header);
+  Value i = header->getArgument(0);
+  Value more = arith::CmpIOp::create(b, l, arith::CmpIPredicate::slt, i, n);
+  mlir::cf::CondBranchOp::create(b, l, more, element, mlir::ValueRange{}, done,
+                                 mlir::ValueRange{flag(true)});
+  b.setInsertionPointToEnd(element);
+  Value eq = emitEquality(mlir::neve::ArrayGetOp::create(b, l, x, i),
+                          mlir::neve::ArrayGetOp::create(b, l, y, i),
+                          t->getElement(), l);
+  Value next = arith::AddIOp::create(
+      b, l, i, arith::ConstantOp::create(b, l, b.getI64IntegerAttr(1)));
+  mlir::cf::CondBranchOp::create(b, l, eq, header, mlir::ValueRange{next}, done,
+                                 mlir::ValueRange{flag(false)});
+  b.setInsertionPointToEnd(done);
+  mlir::func::ReturnOp::create(b, l, done->getArgument(0));
+  return fn;
 }
 
 Value Generator::emitValueEquality(const BinaryExpr &e) {

@@ -128,9 +128,9 @@ class PredeclaredValue<string name, Where where, string emit, string summary>
 let Section = "7" in {
 let Check = "checkPrint" in {
 def : BuiltinFunction<"print", Host, Void, [], "emitPrint</*newline=*/true>",
-  "prints its arguments separated by spaces, then a newline">;
+  "writes its arguments' text, without separators, then a newline">;
 def : BuiltinFunction<"printl", Host, Void, [], "emitPrint</*newline=*/false>",
-  "prints its arguments separated by spaces, without a newline">;
+  "writes its arguments' text, without separators or a newline">;
 }
 def : BuiltinFunction<"pow", Anywhere, Float, [Float, Float], "emitPow",
   "x raised to the power y">;
@@ -143,31 +143,31 @@ def : BuiltinFunction<"max", Anywhere, Void, [], "emitMinMax</*isMin=*/false>",
   "the larger of two numbers, in their promoted type">;
 }
 def : BuiltinFunction<"glob", Host, ArrayOf<Str>, [Str], "emitGlob",
-  "the paths matching a shell pattern, sorted">;
+  "the paths matching a shell wildcard, sorted">;
 def : BuiltinFunction<"zeros_int", Host, ArrayOf<Int>, [Int],
   "emitIntFill</*value=*/0>", "an array of n zeros">;
 def : BuiltinFunction<"ones_int", Host, ArrayOf<Int>, [Int],
   "emitIntFill</*value=*/1>", "an array of n ones">;
 def : BuiltinFunction<"arange_int", Host, ArrayOf<Int>, [Int, Int],
-  "emitArangeInt", "the ints from a up to b (excluded)">;
+  "emitArangeInt", "the ints a ... b-1">;
 def : BuiltinFunction<"randu", Host, Float, [Float, Float], "emitRandu",
   "a uniform random float in [a, b)">;
 def : BuiltinFunction<"randn", Host, Float, [Float, Float], "emitRandn",
-  "a normal random float of mean m and deviation s">;
+  "a normal random float of mean m and standard deviation s">;
 def : BuiltinFunction<"start_timer", Host, Void, [], "emitStartTimer",
-  "starts the thread's timer">;
+  "starts the process-wide timer">;
 def : BuiltinFunction<"end_timer", Host, Float, [], "emitEndTimer",
-  "the seconds since start_timer()">;
+  "prints the seconds since start_timer() and returns the milliseconds">;
 def : BuiltinFunction<"sleep", Host, Void, [Int], "emitSleep",
-  "sleeps for n milliseconds">;
+  "pauses the thread for n seconds">;
 def : BuiltinFunction<"_quit_", Host, Void, [], "emitQuit",
-  "ends the program at once with status 0">;
+  "exits the program with status 1">;
 def : BuiltinFunction<"tarena_reset", Host, Void, [], "emitTarenaReset",
-  "frees the thread's temporary arena">;
+  "recycles the temporary device arena">;
 def : BuiltinFunction<"argv", Host, ArrayOf<Str>, [], "emitArgv",
   "the program's arguments">;
 def : BuiltinFunction<"seed", Host, Void, [Int], "emitSeed",
-  "seeds the random generators of the calling thread">;
+  "seeds the generator behind randu, randn, shuffle and the device initialisers">;
 def : BuiltinFunction<"to_cuda", Host, ForeignPtr<"float_pp">,
   [ArrayOf<Float>], "emitToCuda",
   "a new device buffer holding the array's floats">;
