@@ -7,7 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "RuntimeTestSupport.h"
+#include "FrostTestSupport.h"
 
 #include <zlib.h>
 
@@ -21,40 +21,10 @@
 
 namespace {
 
+using namespace neve_test;
+
 testing::Environment *const gcEnvironment =
     testing::AddGlobalTestEnvironment(new neve_test::GcEnvironment);
-
-neve_str *S(const std::string &s) { return neve_str_from_cstr(s.c_str()); }
-
-std::string tempDir() {
-  static std::string dir = [] {
-    char tmpl[] = "/tmp/frost-natives-XXXXXX";
-    const char *d = mkdtemp(tmpl);
-    return std::string(d ? d : "/tmp");
-  }();
-  return dir;
-}
-
-void writeFile(const std::string &path, const std::vector<uint8_t> &bytes) {
-  std::ofstream f(path, std::ios::binary);
-  f.write(reinterpret_cast<const char *>(bytes.data()),
-          std::streamsize(bytes.size()));
-}
-
-std::vector<int32_t> ints(const neve_array *a) {
-  const int32_t *p = static_cast<const int32_t *>(a->data);
-  return std::vector<int32_t>(p, p + a->size);
-}
-
-std::vector<uint8_t> idxBytes(uint8_t type, std::vector<uint32_t> dims,
-                              std::vector<uint8_t> payload) {
-  std::vector<uint8_t> b = {0, 0, type, uint8_t(dims.size())};
-  for (uint32_t d : dims)
-    for (int s = 24; s >= 0; s -= 8)
-      b.push_back(uint8_t(d >> s));
-  b.insert(b.end(), payload.begin(), payload.end());
-  return b;
-}
 
 TEST(FrostIdx, ReadsPlainUbyteImages) {
   std::string path = tempDir() + "/img.idx";

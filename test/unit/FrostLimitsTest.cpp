@@ -1,0 +1,121 @@
+//===- FrostLimitsTest.cpp - Frost's natives on hostile input ---*- C++ -*-===//
+//
+// Regression tests of issue 35: each malicious file (or undersized buffer)
+// that crashed a native, overflowed the heap, aborted or cost gigabytes now
+// ends the program with a runtime error (status 1) naming the native, the
+// file and the problem. Under ASan (sanitized/*), the write past a buffer
+// these natives used to do would fail the test even without the message.
+//
+//===----------------------------------------------------------------------===//
+
+#include "FrostTestSupport.h"
+
+#include "NativeGuard.h"
+
+#include <cstdint>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace {
+
+using namespace neve_test;
+using testing::ExitedWithCode;
+
+testing::Environment *const gcEnvironment =
+    testing::AddGlobalTestEnvironment(new neve_test::GcEnvironment);
+
+using FrostLimitsDeathTest = neve_test::ThreadsafeDeathTest;
+
+neve_array *newDims() { return neve_array_new_atomic(4, 0); }
+
+//===----------------------------------------------------------------------===//
+// safetensors_read, safetensors_names, safetensors_save
+//===----------------------------------------------------------------------===//
+
+TEST_F(FrostLimitsDeathTest, SafetensorsShapeOverflowIsRefused) {
+  // [2^62+1] with data_offsets [0, 4]: used to write 2^62+1 floats into a
+  // 4-byte buffer
+  std::string overflow = tempFile(
+      "overflow.safetensors",
+      safetensorsBytes("[4611686018427387905]", "[0,4]", Bytes(4)));
+  EXPECT_EXIT(safetensors_read(neve_context(), S(overflow), S("w"), newDims()),
+              ExitedWithCode(1),
+              "runtime error: safetensors_read: .*overflow.safetensors: "
+              "tensor 'w': extent 4611686018427387905 does not fit an int");
+  EXPECT_EXIT(safetensors_names(neve_context(), S(overflow)),
+              ExitedWithCode(1), "safetensors_names: .*does not fit an int");
+  // used to abort with bad_alloc and length_error
+  std::string huge = tempFile(
+      "huge.safetensors",
+      safetensorsBytes("[1099511627776]", "[0,4398046511104]", Bytes(4)));
+  EXPECT_EXIT(safetensors_read(neve_context(), S(huge), S("w"), newDims()),
+              ExitedWithCode(1), "extent 1099511627776 does not fit an int");
+  std::string max = tempFile(
+      "max.safetensors",
+      safetensorsBytes("[18446744073709551615]", "[0,18446744073709551612]",
+                       Bytes(4)));
+  EXPECT_EXIT(safetensors_read(neve_context(), S(max), S("w"), newDims()),
+              ExitedWithCode(1),
+              "extent 18446744073709551615 does not fit an int");
+  // used to read as [0, 0]
+  std::string wide = tempFile("wide.safetensors",
+                              safetensorsBytes("[4294967296,0]", "[0,0]", {}));
+  EXPECT_EXIT(safetensors_read(neve_context(), S(wide), S("w"), newDims()),
+              ExitedWithCode(1), "extent 4294967296 does not fit an int");
+}
+
+TEST_F(FrostLimitsDeathTest, SafetensorsOffsetsAndHeaderAreChecked) {
+  std::string past = tempFile("past.safetensors",
+                              safetensorsBytes("[4]", "[0,16]", Bytes(4)));
+  EXPECT_EXIT(safetensors_read(neve_context(), S(past), S("w"), newDims()),
+              ExitedWithCode(1), "data_offsets \\[0, 16\\] go past the 4 bytes");
+  std::string claim = tempFile("claim.safetensors",
+                               {0, 0, 0x20, 0x03, 0, 0, 0, 0, '{', '}'});
+  EXPECT_EXIT(safetensors_names(neve_context(), S(claim)), ExitedWithCode(1),
+              "truncated header \\(52428800 bytes announced, 2 in the file\\)");
+  EXPECT_EXIT(safetensors_names(neve_context(), S(tempDir())),
+              ExitedWithCode(1), "not a regular file");
+}
+
+TEST_F(FrostLimitsDeathTest, SafetensorsSaveNeverReadsPastItsBuffer) {
+  HostFloats data(4);
+  neve_array *names = neve_array_new(8, 0);
+  neve_str *w = S("w");
+  neve_array_append(names, &w, "t", 0, 0);
+  neve_array *ranks = neve_array_new_atomic(4, 1);
+  static_cast<int32_t *>(ranks->data)[0] = 2;
+  neve_array *dims = neve_array_new_atomic(4, 2);
+  static_cast<int32_t *>(dims->data)[0] = 2;
+  static_cast<int32_t *>(dims->data)[1] = 3;
+  EXPECT_EXIT(safetensors_save(neve_context(), S(tempDir() + "/s.safetensors"),
+                               names, data.data(), ranks, dims),
+              ExitedWithCode(1),
+              "the tensors need 24 bytes of data, the buffer holds 16");
+}
+
+TEST_F(FrostLimitsDeathTest, NoCxxExceptionEscapesANative) {
+  // nlohmann::json throws on a name that is not UTF-8: it used to abort
+  HostFloats data(1);
+  neve_array *names = neve_array_new(8, 0);
+  neve_str *bad = S("w\xff");
+  neve_array_append(names, &bad, "t", 0, 0);
+  neve_array *ranks = neve_array_new_atomic(4, 1);
+  static_cast<int32_t *>(ranks->data)[0] = 0;
+  EXPECT_EXIT(safetensors_save(neve_context(), S(tempDir() + "/u.safetensors"),
+                               names, data.data(), ranks, newDims()),
+              ExitedWithCode(1), "safetensors_save: .*invalid UTF-8");
+  EXPECT_EXIT(neve_rt::guardNative("native", []() -> int {
+                throw std::bad_alloc();
+              }),
+              ExitedWithCode(1), "runtime error: native: out of host memory");
+  EXPECT_EXIT(neve_rt::guardNative("native", []() -> int {
+                throw std::length_error("vector::_M_default_append");
+              }),
+              ExitedWithCode(1), "runtime error: native: vector::");
+  EXPECT_EXIT(neve_rt::guardNative("native", []() -> int { throw 7; }),
+              ExitedWithCode(1), "native: unexpected C\\+\\+ exception");
+  EXPECT_EQ(neve_rt::guardNative("native", [] { return 3; }), 3);
+}
+
+} // namespace
