@@ -1,7 +1,7 @@
 //===- FrostFormatsTest.cpp - The runtime's file-format parsers -*- C++ -*-===//
 //
 // Unit tests of the parsers under Frost's natives (lib/Runtime/Frost:
-// SafetensorsFormat), called on bytes
+// SafetensorsFormat, IdxFormat over ByteSource), called on bytes
 // in memory as the fuzzers call them: what each accepts, and that each
 // malicious input of issue 35 is refused with its reason before anything
 // large is read or allocated. FrostLimitsTest.cpp runs the same inputs
@@ -11,6 +11,8 @@
 
 #include "FrostTestSupport.h"
 
+#include "ByteSource.h"
+#include "IdxFormat.h"
 #include "SafetensorsFormat.h"
 
 #include <cstdint>
@@ -117,6 +119,134 @@ TEST(FrostFormatsSafetensors, ChecksTheHeaderLengthBeforeReadingIt) {
   EXPECT_EQ(error, "too short for a safetensors header");
   EXPECT_EQ(parseSt(Bytes{2, 0, 0, 0, 0, 0, 0, 0, '[', ']'}),
             "the header is not a JSON object");
+}
+
+//===----------------------------------------------------------------------===//
+// IDX over plain and gzip streams
+//===----------------------------------------------------------------------===//
+
+/// Counts the bytes a source delivers.
+class Counting final : public ByteSource {
+public:
+  explicit Counting(ByteSource &in) : in(in) {}
+  int64_t read(uint8_t *buf, size_t n) override {
+    int64_t r = in.read(buf, n);
+    if (r < 0)
+      return fail(in.error());
+    delivered += uint64_t(r);
+    return r;
+  }
+  uint64_t delivered = 0;
+
+private:
+  ByteSource &in;
+};
+
+struct IdxResult {
+  std::string error; // "" when accepted
+  idx::Array array;
+  int allocations = 0;
+  uint64_t delivered = 0; // bytes read after decompression
+  std::vector<float> values;
+};
+
+IdxResult readIdxBytes(const Bytes &file) {
+  MemorySource memory(file.data(), file.size());
+  MaybeGzipSource gz(memory);
+  Counting src(gz);
+  IdxResult r;
+  auto allocate = [&r](uint64_t bytes) {
+    ++r.allocations;
+    return static_cast<float *>(std::malloc(bytes ? bytes : 1));
+  };
+  if (!idx::readIdx(src, allocate, r.array, r.error) && r.error.empty())
+    r.error = "(refused without a reason)";
+  r.delivered = src.delivered;
+  if (r.array.data) {
+    r.values.assign(r.array.data, r.array.data + r.array.count);
+    std::free(r.array.data);
+  }
+  return r;
+}
+
+TEST(FrostFormatsIdx, ReadsPlainGzipAndConcatenatedGzip) {
+  Bytes raw = idxBytes(0x0B, {2}, {0xFF, 0xFE, 0x01, 0x2C});
+  for (const Bytes &file : {raw, gzipBytes(raw)}) {
+    IdxResult r = readIdxBytes(file);
+    EXPECT_EQ(r.error, "");
+    EXPECT_EQ(r.array.dims, (std::vector<int32_t>{2}));
+    EXPECT_EQ(r.values, (std::vector<float>{-2.0f, 300.0f}));
+    EXPECT_EQ(r.allocations, 1);
+  }
+  // gzip writes one member per input when appending; gzread reads them all
+  Bytes head(raw.begin(), raw.begin() + 6), tail(raw.begin() + 6, raw.end());
+  Bytes two = gzipBytes(head), second = gzipBytes(tail);
+  two.insert(two.end(), second.begin(), second.end());
+  IdxResult r = readIdxBytes(two);
+  EXPECT_EQ(r.error, "");
+  EXPECT_EQ(r.values, (std::vector<float>{-2.0f, 300.0f}));
+  IdxResult f64 = readIdxBytes(idxBytes(
+      0x0E, {1}, {0xBF, 0xF8, 0, 0, 0, 0, 0, 0})); // -1.5
+  EXPECT_EQ(f64.values, (std::vector<float>{-1.5f}));
+}
+
+TEST(FrostFormatsIdx, NamesTheElementTypeInHex) {
+  EXPECT_EQ(readIdxBytes(idxBytes(0x42, {1}, {0})).error,
+            "unknown IDX element type 0x42");
+  EXPECT_EQ(readIdxBytes(idxBytes(0x0A, {1}, {0})).error,
+            "unknown IDX element type 0x0A");
+}
+
+TEST(FrostFormatsIdx, AHeaderClaimingGigabytesCostsOnlyTheRealBytes) {
+  // 2^31 - 1 one-byte elements announced, 4 KB present
+  for (bool gz : {false, true}) {
+    Bytes file = idxBytes(0x08, {0x7fffffff}, Bytes(4096));
+    IdxResult r = readIdxBytes(gz ? gzipBytes(file) : file);
+    EXPECT_EQ(r.error, "truncated: the header announces 2147483647 bytes of "
+                       "data, the file holds 4096");
+    EXPECT_EQ(r.allocations, 0);
+  }
+  EXPECT_EQ(readIdxBytes(idxBytes(0x08, {65536, 65536, 2}, {})).error,
+            "too many elements (over 2147483647)");
+  EXPECT_EQ(readIdxBytes(idxBytes(0x08, {0x80000000u}, {})).error,
+            "extent 2147483648 does not fit an int");
+  IdxResult empty = readIdxBytes(idxBytes(0x0D, {3, 0}, {}));
+  EXPECT_EQ(empty.error, "");
+  EXPECT_EQ(empty.array.count, 0u);
+}
+
+TEST(FrostFormatsIdx, RefusesTrailingDataWithoutReadingIt) {
+  // ten bytes announced and present, then 64 MiB of zeros (64 KiB gzipped)
+  Bytes file = idxBytes(0x08, {10}, Bytes(10 + (64 << 20)));
+  Bytes gz = gzipBytes(file);
+  ASSERT_LT(gz.size(), size_t(1) << 20);
+  for (const Bytes &f : {file, gz}) {
+    IdxResult r = readIdxBytes(f);
+    EXPECT_EQ(r.error,
+              "trailing data after the 10 bytes of data the header announces");
+    EXPECT_EQ(r.allocations, 0);
+    // the header, the payload and one byte more: the zeros are never read
+    EXPECT_EQ(r.delivered, 8u + 10u + 1u);
+  }
+}
+
+TEST(FrostFormatsIdx, RefusesCorruptTruncatedAndTrailingGzip) {
+  Bytes gz = gzipBytes(idxBytes(0x08, {4, 4}, Bytes(16)));
+  Bytes truncated(gz.begin(), gz.end() - 12);
+  EXPECT_EQ(readIdxBytes(truncated).error, "truncated gzip data");
+  Bytes corrupt = gz;
+  corrupt[10] |= 0x06; // the first deflate block's type: 3, reserved
+  EXPECT_NE(readIdxBytes(corrupt).error.find("corrupt gzip data"),
+            std::string::npos);
+  Bytes badCrc = gz;
+  badCrc[badCrc.size() - 6] ^= 0x01; // the CRC-32 of the trailer
+  EXPECT_NE(readIdxBytes(badCrc).error.find("corrupt gzip data"),
+            std::string::npos);
+  Bytes garbage = gz;
+  garbage.push_back('x');
+  garbage.push_back('y');
+  EXPECT_EQ(readIdxBytes(garbage).error,
+            "unexpected bytes after the end of the gzip data");
 }
 
 } // namespace

@@ -118,4 +118,52 @@ TEST_F(FrostLimitsDeathTest, NoCxxExceptionEscapesANative) {
   EXPECT_EQ(neve_rt::guardNative("native", [] { return 3; }), 3);
 }
 
+//===----------------------------------------------------------------------===//
+// idx_read, cifar_read
+//===----------------------------------------------------------------------===//
+
+TEST_F(FrostLimitsDeathTest, IdxErrors) {
+  std::string type = tempFile("type.idx", idxBytes(0x42, {1}, {0}));
+  EXPECT_EXIT(idx_read(neve_context(), S(type), newDims()), ExitedWithCode(1),
+              "idx_read: .*type.idx: unknown IDX element type 0x42");
+  // 2 GiB announced, 4 KB there: used to be read whole before any check
+  std::string claim = tempFile(
+      "claim.idx.gz", gzipBytes(idxBytes(0x08, {0x7fffffff}, Bytes(4096))));
+  EXPECT_EXIT(idx_read(neve_context(), S(claim), newDims()), ExitedWithCode(1),
+              "claim.idx.gz: truncated: the header announces 2147483647 bytes "
+              "of data, the file holds 4096");
+  // used to be accepted, after decompressing everything
+  std::string trailing = tempFile(
+      "trailing.idx.gz", gzipBytes(idxBytes(0x08, {10}, Bytes(10 + (1 << 20)))));
+  EXPECT_EXIT(idx_read(neve_context(), S(trailing), newDims()),
+              ExitedWithCode(1),
+              "trailing.idx.gz: trailing data after the 10 bytes of data the "
+              "header announces");
+  std::string many = tempFile("many.idx", idxBytes(0x08, {65536, 65536, 2}, {}));
+  EXPECT_EXIT(idx_read(neve_context(), S(many), newDims()), ExitedWithCode(1),
+              "many.idx: too many elements");
+}
+
+TEST_F(FrostLimitsDeathTest, CifarReadStaysInsideItsBuffers) {
+  Bytes records(3 * 3073, 1);
+  records[0] = records[3073] = records[2 * 3073] = 2;
+  std::string path = tempFile("three.bin", records);
+  HostFloats images(2 * 3072), labels(2), labels3(3);
+  EXPECT_EXIT(cifar_read(neve_context(), S(path), images.data(), labels.data()),
+              ExitedWithCode(1),
+              "cifar_read: .*three.bin: more than the 2 records the buffers "
+              "hold");
+  HostFloats images3(3 * 3072);
+  EXPECT_EXIT(cifar_read(neve_context(), S(path), images3.data(),
+                         labels.data()),
+              ExitedWithCode(1), "room for 3 images and 2 labels");
+  EXPECT_EQ(cifar_read(neve_context(), S(path), images3.data(), labels3.data()),
+            3);
+  std::vector<float> notOurs(3 * 3072);
+  EXPECT_EXIT(cifar_read(neve_context(), S(path), notOurs.data(),
+                         labels3.data()),
+              ExitedWithCode(1), "the images buffer was not allocated by "
+                                 "cumalloc_host");
+}
+
 } // namespace

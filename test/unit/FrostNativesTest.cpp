@@ -3,7 +3,9 @@
 // Unit tests of lib/Runtime/Frost: IDX and CIFAR-10 readers, PNG load and
 // save, safetensors save/read/names, bf16 host buffers, env_or. Called with
 // the C ABI of §3.8 (the runtime context first); files go to a fresh
-// temporary directory.
+// temporary directory. Buffers cifar_read writes into come from
+// cumalloc_host, as in programs: it checks their room with the runtime
+// (FrostLimitsTest.cpp tests the refusals).
 //
 //===----------------------------------------------------------------------===//
 
@@ -77,7 +79,7 @@ TEST(FrostCifar, ReadsRecordsAndRejectsBadLabels) {
   rec[3073 + 1] = 200;
   writeFile(path, rec);
   EXPECT_EQ(file_size(neve_context(), S(path)), 2 * 3073);
-  std::vector<float> images(2 * 3072), labels(2);
+  HostFloats images(2 * 3072), labels(2);
   EXPECT_EQ(cifar_read(neve_context(), S(path), images.data(), labels.data()),
             2);
   EXPECT_EQ(labels[0], 3.0f);
