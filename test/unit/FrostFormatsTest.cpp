@@ -1,7 +1,7 @@
 //===- FrostFormatsTest.cpp - The runtime's file-format parsers -*- C++ -*-===//
 //
 // Unit tests of the parsers under Frost's natives (lib/Runtime/Frost:
-// SafetensorsFormat, IdxFormat over ByteSource), called on bytes
+// SafetensorsFormat, IdxFormat over ByteSource, PngFormat), called on bytes
 // in memory as the fuzzers call them: what each accepts, and that each
 // malicious input of issue 35 is refused with its reason before anything
 // large is read or allocated. FrostLimitsTest.cpp runs the same inputs
@@ -13,6 +13,7 @@
 
 #include "ByteSource.h"
 #include "IdxFormat.h"
+#include "PngFormat.h"
 #include "SafetensorsFormat.h"
 
 #include <cstdint>
@@ -247,6 +248,76 @@ TEST(FrostFormatsIdx, RefusesCorruptTruncatedAndTrailingGzip) {
   garbage.push_back('y');
   EXPECT_EQ(readIdxBytes(garbage).error,
             "unexpected bytes after the end of the gzip data");
+}
+
+//===----------------------------------------------------------------------===//
+// PNG
+//===----------------------------------------------------------------------===//
+
+std::string checkPng(const Bytes &b, png::Info *out = nullptr) {
+  png::Info info;
+  std::string error;
+  if (!png::checkHeader(b.data(), b.size(), info, error))
+    return error;
+  if (out)
+    *out = info;
+  return "";
+}
+
+TEST(FrostFormatsPng, ChecksTheHeaderAndDecodes) {
+  Bytes grey = greyPng(5, 3, 51);
+  png::Info info;
+  ASSERT_EQ(checkPng(grey, &info), "");
+  EXPECT_EQ(info.width, 5u);
+  EXPECT_EQ(info.height, 3u);
+  EXPECT_EQ(info.channels, 1);
+  png::Image img;
+  std::string error;
+  ASSERT_TRUE(png::decodeRgb(grey.data(), grey.size(), img, error)) << error;
+  EXPECT_EQ(img.rgb, Bytes(5 * 3 * 3, 51));
+  // 1-bit grey, 9 pixels wide: two bytes per row
+  Bytes bits = pngBytes(9, 1, 0, 1, {0, 0xAA, 0x80});
+  ASSERT_TRUE(png::decodeRgb(bits.data(), bits.size(), img, error)) << error;
+  EXPECT_EQ(img.rgb[0], 255);
+  EXPECT_EQ(img.rgb[3], 0);
+  EXPECT_EQ(img.rgb[8 * 3], 255);
+}
+
+TEST(FrostFormatsPng, RefusesMalformedHeaders) {
+  EXPECT_EQ(checkPng({1, 2, 3}), "not a PNG file (no PNG signature)");
+  Bytes grey = greyPng(2, 2);
+  EXPECT_EQ(checkPng(Bytes(grey.begin(), grey.begin() + 20)),
+            "truncated PNG header");
+  Bytes noIhdr = grey;
+  noIhdr[12] = 'X';
+  EXPECT_EQ(checkPng(noIhdr),
+            "corrupt PNG: the first chunk is not a 13-byte IHDR");
+  EXPECT_EQ(checkPng(pngBytes(2, 2, 2, 4, Bytes(8))),
+            "corrupt PNG: bad IHDR (bit depth 4, colour type 2)");
+  EXPECT_EQ(checkPng(pngBytes(0, 2, 0, 8, Bytes(2))),
+            "corrupt PNG: bad image size 2x0");
+}
+
+TEST(FrostFormatsPng, RefusesImagesTheFileCannotHoldOrOverTheLimit) {
+  Bytes claim = claimPng(30000, 30000);
+  EXPECT_LT(claim.size(), 80u);
+  EXPECT_EQ(checkPng(claim), "the image is 30000x30000 (900000000 pixels), "
+                             "over the limit of 268435456 pixels");
+  EXPECT_EQ(checkPng(claimPng(1000000, 1000000)),
+            "the image is 1000000x1000000 (1000000000000 pixels), over the "
+            "limit of 268435456 pixels");
+  // under the pixel limit, but 300 MB of pixels cannot come from 69 bytes
+  Bytes tenK = claimPng(10000, 10000);
+  EXPECT_EQ(checkPng(tenK), "a " + std::to_string(tenK.size()) +
+                                "-byte file cannot hold a 10000x10000 image "
+                                "(its pixels need at least 290698 bytes "
+                                "compressed)");
+  png::Image img;
+  std::string error;
+  EXPECT_FALSE(png::decodeRgb(tenK.data(), tenK.size(), img, error));
+  EXPECT_TRUE(img.rgb.empty());
+  // a real 512x512 image compresses far below what it needs to be refused
+  EXPECT_EQ(checkPng(greyPng(512, 512)), "");
 }
 
 } // namespace

@@ -17,6 +17,15 @@
 #include <string>
 #include <vector>
 
+// `proto tuple<float_cpu, array<int>> load_image(str, int)` (Images.cpp),
+// which neve_runtime.h does not declare.
+struct ImageResult {
+  float *data;
+  neve_array *dims;
+};
+extern "C" ImageResult load_image(void *ctx, const neve_str *p,
+                                  int32_t channels);
+
 namespace {
 
 using namespace neve_test;
@@ -116,6 +125,69 @@ TEST_F(FrostLimitsDeathTest, NoCxxExceptionEscapesANative) {
   EXPECT_EXIT(neve_rt::guardNative("native", []() -> int { throw 7; }),
               ExitedWithCode(1), "native: unexpected C\\+\\+ exception");
   EXPECT_EQ(neve_rt::guardNative("native", [] { return 3; }), 3);
+}
+
+//===----------------------------------------------------------------------===//
+// load_img, load_img_sized, load_image, save_png
+//===----------------------------------------------------------------------===//
+
+TEST_F(FrostLimitsDeathTest, LoadImgRefusesAnImageLargerThanTheBuffer) {
+  std::string big = tempFile("big.png", greyPng(512, 512));
+  // the reproducer: cumalloc_host(i64(3 * 4 * 4) * 4), a 512x512 PNG
+  HostFloats h(3 * 4 * 4);
+  EXPECT_EXIT(float_cpu_load_img(neve_context(), h.data(), S(big), 3),
+              ExitedWithCode(1),
+              "runtime error: load_img: .*big.png: the image is 512x512: 3 x "
+              "512x512 floats need 3145728 bytes, the buffer holds 192");
+  // an interior pointer (`h offby k`): the room is what follows it
+  HostFloats exact(3 * 512 * 512 + 5, -1.0f);
+  float_cpu_load_img(neve_context(), exact.data() + 5, S(big), 3);
+  EXPECT_EQ(exact[4], -1.0f);
+  EXPECT_NEAR(exact[5], 128.0f / 255.0f, 1e-6f);
+  EXPECT_NEAR(exact[5 + 3 * 512 * 512 - 1], 128.0f / 255.0f, 1e-6f);
+  EXPECT_EXIT(float_cpu_load_img(neve_context(), exact.data() + 6, S(big), 3),
+              ExitedWithCode(1), "need 3145728 bytes, the buffer holds 3145724");
+  // grey needs a third of it
+  float_cpu_load_img(neve_context(), exact.data() + 2 * 512 * 512, S(big), 1);
+  // the sized form checks the buffer too
+  HostFloats small(512 * 512 - 1);
+  EXPECT_EXIT(load_img_sized(neve_context(), small.data(), S(big), 1, 512, 512),
+              ExitedWithCode(1), "need 1048576 bytes, the buffer holds 1048572");
+}
+
+TEST_F(FrostLimitsDeathTest, LoadImgRefusesBuffersOfUnknownSize) {
+  std::string img = tempFile("small.png", greyPng(2, 2));
+  std::vector<float> notOurs(100);
+  EXPECT_EXIT(float_cpu_load_img(neve_context(), notOurs.data(), S(img), 1),
+              ExitedWithCode(1),
+              "load_img: .*small.png: the buffer was not allocated by "
+              "cumalloc_host, so its size is unknown");
+}
+
+TEST_F(FrostLimitsDeathTest, TinyPngsClaimingHugeSizesAreRefusedAtOnce) {
+  HostFloats h(16);
+  std::string claim = tempFile("claim30000.png", claimPng(30000, 30000));
+  EXPECT_EXIT(float_cpu_load_img(neve_context(), h.data(), S(claim), 3),
+              ExitedWithCode(1),
+              "claim30000.png: the image is 30000x30000 \\(900000000 pixels\\), "
+              "over the limit of 268435456 pixels");
+  std::string million = tempFile("claim1e6.png", claimPng(1000000, 1000000));
+  EXPECT_EXIT(load_image(neve_context(), S(million), 3), ExitedWithCode(1),
+              "load_image: .*claim1e6.png: the image is 1000000x1000000");
+  std::string tenK = tempFile("claim10000.png", claimPng(10000, 10000));
+  EXPECT_EXIT(load_image(neve_context(), S(tenK), 1), ExitedWithCode(1),
+              "load_image: .*claim10000.png: a [0-9]+-byte file cannot hold a "
+              "10000x10000 image");
+  EXPECT_EXIT(load_image(neve_context(), S(tempDir()), 1), ExitedWithCode(1),
+              "not a regular file");
+}
+
+TEST_F(FrostLimitsDeathTest, SavePngNeverReadsPastItsBuffer) {
+  HostFloats h(5);
+  EXPECT_EXIT(float_cpu_save_png(neve_context(), h.data(), 1, 2, 3,
+                                 S(tempDir() + "/out.png")),
+              ExitedWithCode(1),
+              "save_png: .*the buffer holds 20 bytes, not 1 x 2 x 3 floats");
 }
 
 //===----------------------------------------------------------------------===//

@@ -3,9 +3,9 @@
 // Unit tests of lib/Runtime/Frost: IDX and CIFAR-10 readers, PNG load and
 // save, safetensors save/read/names, bf16 host buffers, env_or. Called with
 // the C ABI of §3.8 (the runtime context first); files go to a fresh
-// temporary directory. Buffers cifar_read writes into come from
-// cumalloc_host, as in programs: it checks their room with the runtime
-// (FrostLimitsTest.cpp tests the refusals).
+// temporary directory. Buffers the natives write into come from
+// cumalloc_host, as in programs: the natives check their room with the
+// runtime (FrostLimitsTest.cpp tests the refusals).
 //
 //===----------------------------------------------------------------------===//
 
@@ -100,12 +100,12 @@ TEST(FrostPng, SaveThenLoadRoundTrips) {
   for (int k = 0; k < 18; ++k)
     h[k] = float(k) / 17.0f;
   float_cpu_save_png(neve_context(), h.data(), 3, 2, 3, S(path));
-  std::vector<float> back(18, -1.0f);
+  HostFloats back(18, -1.0f);
   float_cpu_load_img(neve_context(), back.data(), S(path), 3);
   for (int k = 0; k < 18; ++k)
     EXPECT_NEAR(back[k], h[k], 0.5f / 255.0f + 1e-6f) << k;
   // grey: the mean of the three channels
-  std::vector<float> grey(6);
+  HostFloats grey(6);
   float_cpu_load_img(neve_context(), grey.data(), S(path), 1);
   EXPECT_NEAR(grey[0], (back[0] + back[6] + back[12]) / 3.0f, 1e-5f);
 }
@@ -113,7 +113,7 @@ TEST(FrostPng, SaveThenLoadRoundTrips) {
 TEST(FrostPng, CorruptAndMissingFilesAreErrors) {
   std::string path = tempDir() + "/junk.png";
   writeFile(path, {1, 2, 3, 4, 5, 6, 7, 8, 9});
-  std::vector<float> h(16);
+  HostFloats h(16);
   EXPECT_EXIT(float_cpu_load_img(neve_context(), h.data(), S(path), 3),
               testing::ExitedWithCode(1), "load_img: .*junk.png: ");
   EXPECT_EXIT(float_cpu_load_img(neve_context(), h.data(),
