@@ -34,6 +34,11 @@ config.substitutions.append(("%neve", os.path.join(tools, "neve")))
 # runtime's C header: %cc-shared IN.c -o OUT.so
 config.substitutions.append(
     ("%cc-shared", "cc -shared -fPIC -I" + os.path.join(config.neve_src_root, "include")))
+# Writes a named test file, valid or malicious (safetensors, IDX, PNG):
+# %make-format-input NAME OUT (scripts/make-format-inputs.py --list).
+config.substitutions.append(
+    ("%make-format-input", "python3 " + os.path.join(
+        config.neve_src_root, "scripts", "make-format-inputs.py")))
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 llvm_config.with_environment("PATH", tools, append_path=True)
 
