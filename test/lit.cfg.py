@@ -26,6 +26,11 @@ config.substitutions.append(("%neve-opt", os.path.join(tools, "neve-opt")))
 config.substitutions.append(("%neve-lsp", os.path.join(tools, "neve-lsp")))
 config.substitutions.append(("%neve-mlir-lsp", os.path.join(tools, "neve-mlir-lsp")))
 config.substitutions.append(("%neve-launch", os.path.join(tools, "neve-launch")))
+# The format fuzzers (tools/neve-fuzz-formats) before %neve-fuzz, a prefix.
+FORMAT_FUZZERS = ["safetensors", "idx", "png"]
+for name in FORMAT_FUZZERS:
+    config.substitutions.append(
+        ("%neve-fuzz-" + name, os.path.join(tools, "neve-fuzz-" + name)))
 config.substitutions.append(("%neve-fuzz", os.path.join(tools, "neve-fuzz")))
 config.substitutions.append(("%neve_obj_root", config.neve_obj_root))
 config.substitutions.append(("%mlir_include", os.path.join(os.path.dirname(config.llvm_tools_dir), "include")))
@@ -61,5 +66,7 @@ if gpu_answers():
     config.available_features.add("cuda")
 if os.path.exists(os.path.join(tools, "neve-fuzz")):
     config.available_features.add("fuzzer")
+if all(os.path.exists(os.path.join(tools, "neve-fuzz-" + n)) for n in FORMAT_FUZZERS):
+    config.available_features.add("format-fuzzers")
 if shutil.which("ptxas") or os.path.exists("/usr/local/cuda/bin/ptxas"):
     config.available_features.add("ptxas")
