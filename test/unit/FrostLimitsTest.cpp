@@ -113,18 +113,23 @@ TEST_F(FrostLimitsDeathTest, NoCxxExceptionEscapesANative) {
   static_cast<int32_t *>(ranks->data)[0] = 0;
   EXPECT_EXIT(safetensors_save(neve_context(), S(tempDir() + "/u.safetensors"),
                                names, data.data(), ranks, newDims()),
-              ExitedWithCode(1), "safetensors_save: .*invalid UTF-8");
-  EXPECT_EXIT(neve_rt::guardNative("native", []() -> int {
+              ExitedWithCode(1),
+              "safetensors_save: .*u.safetensors: .*invalid UTF-8");
+  EXPECT_EXIT(neve_rt::guardNative("native", "f.bin", []() -> int {
                 throw std::bad_alloc();
               }),
-              ExitedWithCode(1), "runtime error: native: out of host memory");
-  EXPECT_EXIT(neve_rt::guardNative("native", []() -> int {
+              ExitedWithCode(1),
+              "runtime error: native: f.bin: out of host memory");
+  EXPECT_EXIT(neve_rt::guardNative("native", "f.bin", []() -> int {
                 throw std::length_error("vector::_M_default_append");
               }),
-              ExitedWithCode(1), "runtime error: native: vector::");
-  EXPECT_EXIT(neve_rt::guardNative("native", []() -> int { throw 7; }),
-              ExitedWithCode(1), "native: unexpected C\\+\\+ exception");
-  EXPECT_EQ(neve_rt::guardNative("native", [] { return 3; }), 3);
+              ExitedWithCode(1), "runtime error: native: f.bin: vector::");
+  EXPECT_EXIT(neve_rt::guardNative("native", "f.bin", []() -> int {
+                throw 7;
+              }),
+              ExitedWithCode(1),
+              "native: f.bin: unexpected C\\+\\+ exception");
+  EXPECT_EQ(neve_rt::guardNative("native", "f.bin", [] { return 3; }), 3);
 }
 
 //===----------------------------------------------------------------------===//

@@ -78,7 +78,7 @@ extern "C" float *idx_read(void *ctx, const neve_str *pathStr,
   if (!pathStr)
     neve_rt_error("<runtime>", 0, 0, "idx_read: the path is nil");
   std::string path(pathStr->data, size_t(pathStr->size));
-  return guardNative("idx_read", [&] {
+  return guardNative("idx_read", path, [&] {
     if (!dims)
       fileError("idx_read", path, "the dims array is nil");
     if (dims->elem_size != 4)
@@ -130,7 +130,7 @@ extern "C" int32_t cifar_read(void *ctx, const neve_str *pathStr,
     neve_rt_error("<runtime>", 0, 0, "cifar_read: the path is nil");
   std::string path(pathStr->data, size_t(pathStr->size));
   const char *what = "cifar_read";
-  return guardNative(what, [&] {
+  return guardNative(what, path, [&] {
     if (!images || !labels)
       fileError(what, path, "a buffer is nil");
     uint64_t imageRoom = roomFor(images, what, path, "images");

@@ -126,7 +126,7 @@ void loadInto(float *h, const neve_str *p, int32_t channels, int32_t height,
     imageError(what, path,
                "the buffer was not allocated by cumalloc_host, so its size is "
                "unknown");
-  guardNative(what, [&] {
+  guardNative(what, path, [&] {
     std::vector<uint8_t> bytes = readFile(path, what);
     png::Info info;
     std::string error;
@@ -174,7 +174,7 @@ extern "C" ImageResult load_image(void *ctx, const neve_str *p,
   const char *what = "load_image";
   std::string path = toPath(p, what);
   checkChannels(channels, what, path);
-  return guardNative(what, [&] {
+  return guardNative(what, path, [&] {
     png::Image img = decode(path, readFile(path, what), what);
     float *h = cumalloc_host(ctx, int64_t(channels) * img.width * img.height *
                                       int64_t(sizeof(float)));
@@ -213,7 +213,7 @@ extern "C" void float_cpu_save_png(void *ctx, const float *h, int32_t channels,
                                " x " + std::to_string(height) + " x " +
                                std::to_string(width) + " floats");
   size_t plane = size_t(plane64);
-  guardNative(what, [&] {
+  guardNative(what, path, [&] {
     std::vector<uint8_t> px(plane * channels);
     for (size_t i = 0; i < plane; ++i)
       for (int c = 0; c < channels; ++c) {

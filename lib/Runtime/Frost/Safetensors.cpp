@@ -138,7 +138,7 @@ extern "C" void safetensors_save(void *ctx, const neve_str *pathStr,
   const char *what = "safetensors_save";
   std::string path = str(pathStr, what, "path");
   // dump() throws on a name that is not UTF-8: guarded.
-  guardNative(what, [&] {
+  guardNative(what, path, [&] {
     const neve_str *const *nm = elems<const neve_str *>(names, what, "names");
     const int32_t *rk = elems<int32_t>(ranks, what, "ranks");
     const int32_t *dm = elems<int32_t>(dims, what, "dims");
@@ -214,7 +214,7 @@ extern "C" void safetensors_save(void *ctx, const neve_str *pathStr,
 extern "C" neve_array *safetensors_names(void *ctx, const neve_str *pathStr) {
   const char *what = "safetensors_names";
   std::string path = str(pathStr, what, "path");
-  return guardNative(what, [&] {
+  return guardNative(what, path, [&] {
     std::vector<std::string> names;
     {
       Reader r(path, what);
@@ -237,7 +237,7 @@ extern "C" float *safetensors_read(void *ctx, const neve_str *pathStr,
   std::string path = str(pathStr, what, "path");
   std::string name = str(nameStr, what, "name");
   elems<int32_t>(dims, what, "dims");
-  return guardNative(what, [&] {
+  return guardNative(what, path, [&] {
     Reader r(path, what);
     const safetensors::Tensor *t = r.header.find(name);
     if (!t)
