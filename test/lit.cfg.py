@@ -26,6 +26,11 @@ config.substitutions.append(("%neve-opt", os.path.join(tools, "neve-opt")))
 config.substitutions.append(("%neve-lsp", os.path.join(tools, "neve-lsp")))
 config.substitutions.append(("%neve-mlir-lsp", os.path.join(tools, "neve-mlir-lsp")))
 config.substitutions.append(("%neve-launch", os.path.join(tools, "neve-launch")))
+# The format fuzzers (tools/neve-fuzz-formats) before %neve-fuzz, a prefix.
+FORMAT_FUZZERS = ["safetensors", "idx", "png"]
+for name in FORMAT_FUZZERS:
+    config.substitutions.append(
+        ("%neve-fuzz-" + name, os.path.join(tools, "neve-fuzz-" + name)))
 config.substitutions.append(("%neve-fuzz", os.path.join(tools, "neve-fuzz")))
 config.substitutions.append(("%neve-tblgen", os.path.join(tools, "neve-tblgen")))
 config.substitutions.append(("%neve_obj_root", config.neve_obj_root))
@@ -35,6 +40,11 @@ config.substitutions.append(("%neve", os.path.join(tools, "neve")))
 # runtime's C header: %cc-shared IN.c -o OUT.so
 config.substitutions.append(
     ("%cc-shared", "cc -shared -fPIC -I" + os.path.join(config.neve_src_root, "include")))
+# Writes a named test file, valid or malicious (safetensors, IDX, PNG):
+# %make-format-input NAME OUT (scripts/make-format-inputs.py --list).
+config.substitutions.append(
+    ("%make-format-input", "python3 " + os.path.join(
+        config.neve_src_root, "scripts", "make-format-inputs.py")))
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 llvm_config.with_environment("PATH", tools, append_path=True)
 
@@ -57,5 +67,7 @@ if gpu_answers():
     config.available_features.add("cuda")
 if os.path.exists(os.path.join(tools, "neve-fuzz")):
     config.available_features.add("fuzzer")
+if all(os.path.exists(os.path.join(tools, "neve-fuzz-" + n)) for n in FORMAT_FUZZERS):
+    config.available_features.add("format-fuzzers")
 if shutil.which("ptxas") or os.path.exists("/usr/local/cuda/bin/ptxas"):
     config.available_features.add("ptxas")

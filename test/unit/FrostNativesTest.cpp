@@ -3,11 +3,13 @@
 // Unit tests of lib/Runtime/Frost: IDX and CIFAR-10 readers, PNG load and
 // save, safetensors save/read/names, bf16 host buffers, env_or. Called with
 // the C ABI of §3.8 (the runtime context first); files go to a fresh
-// temporary directory.
+// temporary directory. Buffers the natives write into come from
+// cumalloc_host, as in programs: the natives check their room with the
+// runtime (FrostLimitsTest.cpp tests the refusals).
 //
 //===----------------------------------------------------------------------===//
 
-#include "RuntimeTestSupport.h"
+#include "FrostTestSupport.h"
 
 #include <zlib.h>
 
@@ -21,40 +23,10 @@
 
 namespace {
 
+using namespace neve_test;
+
 testing::Environment *const gcEnvironment =
     testing::AddGlobalTestEnvironment(new neve_test::GcEnvironment);
-
-neve_str *S(const std::string &s) { return neve_str_from_cstr(s.c_str()); }
-
-std::string tempDir() {
-  static std::string dir = [] {
-    char tmpl[] = "/tmp/frost-natives-XXXXXX";
-    const char *d = mkdtemp(tmpl);
-    return std::string(d ? d : "/tmp");
-  }();
-  return dir;
-}
-
-void writeFile(const std::string &path, const std::vector<uint8_t> &bytes) {
-  std::ofstream f(path, std::ios::binary);
-  f.write(reinterpret_cast<const char *>(bytes.data()),
-          std::streamsize(bytes.size()));
-}
-
-std::vector<int32_t> ints(const neve_array *a) {
-  const int32_t *p = static_cast<const int32_t *>(a->data);
-  return std::vector<int32_t>(p, p + a->size);
-}
-
-std::vector<uint8_t> idxBytes(uint8_t type, std::vector<uint32_t> dims,
-                              std::vector<uint8_t> payload) {
-  std::vector<uint8_t> b = {0, 0, type, uint8_t(dims.size())};
-  for (uint32_t d : dims)
-    for (int s = 24; s >= 0; s -= 8)
-      b.push_back(uint8_t(d >> s));
-  b.insert(b.end(), payload.begin(), payload.end());
-  return b;
-}
 
 TEST(FrostIdx, ReadsPlainUbyteImages) {
   std::string path = tempDir() + "/img.idx";
@@ -107,7 +79,7 @@ TEST(FrostCifar, ReadsRecordsAndRejectsBadLabels) {
   rec[3073 + 1] = 200;
   writeFile(path, rec);
   EXPECT_EQ(file_size(neve_context(), S(path)), 2 * 3073);
-  std::vector<float> images(2 * 3072), labels(2);
+  HostFloats images(2 * 3072), labels(2);
   EXPECT_EQ(cifar_read(neve_context(), S(path), images.data(), labels.data()),
             2);
   EXPECT_EQ(labels[0], 3.0f);
@@ -128,12 +100,12 @@ TEST(FrostPng, SaveThenLoadRoundTrips) {
   for (int k = 0; k < 18; ++k)
     h[k] = float(k) / 17.0f;
   float_cpu_save_png(neve_context(), h.data(), 3, 2, 3, S(path));
-  std::vector<float> back(18, -1.0f);
+  HostFloats back(18, -1.0f);
   float_cpu_load_img(neve_context(), back.data(), S(path), 3);
   for (int k = 0; k < 18; ++k)
     EXPECT_NEAR(back[k], h[k], 0.5f / 255.0f + 1e-6f) << k;
   // grey: the mean of the three channels
-  std::vector<float> grey(6);
+  HostFloats grey(6);
   float_cpu_load_img(neve_context(), grey.data(), S(path), 1);
   EXPECT_NEAR(grey[0], (back[0] + back[6] + back[12]) / 3.0f, 1e-5f);
 }
@@ -141,7 +113,7 @@ TEST(FrostPng, SaveThenLoadRoundTrips) {
 TEST(FrostPng, CorruptAndMissingFilesAreErrors) {
   std::string path = tempDir() + "/junk.png";
   writeFile(path, {1, 2, 3, 4, 5, 6, 7, 8, 9});
-  std::vector<float> h(16);
+  HostFloats h(16);
   EXPECT_EXIT(float_cpu_load_img(neve_context(), h.data(), S(path), 3),
               testing::ExitedWithCode(1), "load_img: .*junk.png: ");
   EXPECT_EXIT(float_cpu_load_img(neve_context(), h.data(),

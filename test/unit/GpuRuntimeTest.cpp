@@ -353,7 +353,10 @@ TEST(GpuRuntime, PinnedHostMemory) {
   auto *p = static_cast<float *>(neve_gpu_host_alloc(64));
   ASSERT_NE(p, nullptr);
   p[15] = 1.5f;
+  // the runtime knows its size (load_img checks it), until it is freed
+  EXPECT_EQ(neve_host_bytes_after(p + 4), 48);
   neve_gpu_host_free(p);
+  EXPECT_EQ(neve_host_bytes_after(p), -1);
   neve_gpu_host_free(nullptr);
   EXPECT_EQ(fakeStats().hostAllocs, before + 1);
 }

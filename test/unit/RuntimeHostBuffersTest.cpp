@@ -2,11 +2,14 @@
 //
 // Unit tests of lib/Runtime/Core/HostBuffers.cpp (language reference §9.1,
 // §4.4): cumalloc_host and float_cpu_print, called with the C ABI of §3.8
-// (the runtime context first).
+// (the runtime context first), and the table of buffers behind
+// neve_host_bytes_after.
 //
 //===----------------------------------------------------------------------===//
 
 #include "RuntimeTestSupport.h"
+
+#include "HostBuffers.h"
 
 #include <cstdint>
 #include <cstdlib>
@@ -41,6 +44,41 @@ TEST(RuntimeHostBuffers, CumallocHostIsAlignedWritableAndDistinct) {
   EXPECT_EQ(a[5], 2.5f);
   std::free(a);
   std::free(b);
+}
+
+TEST(RuntimeHostBuffers, BytesAfterKnowsEveryBufferAndInteriorPointers) {
+  void *ctx = neve_context();
+  float *a = cumalloc_host(ctx, 40);
+  float *b = cumalloc_host(ctx, 0);
+  EXPECT_EQ(neve_host_bytes_after(a), 40);
+  EXPECT_EQ(neve_host_bytes_after(a + 3), 28);  // `a offby 3`
+  EXPECT_EQ(neve_host_bytes_after(a + 10), 0);  // just past the end
+  EXPECT_EQ(neve_host_bytes_after(b), 0);
+  EXPECT_EQ(neve_host_bytes_after(nullptr), -1);
+  float local[4];
+  EXPECT_EQ(neve_host_bytes_after(local), -1);
+  static float global[16];
+  EXPECT_EQ(neve_host_bytes_after(global + 8), -1);
+  std::free(a);
+  std::free(b);
+}
+
+TEST(RuntimeHostBuffers, ANewBufferReplacesStaleEntriesItOverlaps) {
+  // Programs free buffers with libc's free, which the table does not see;
+  // the addresses come back in later buffers. Addresses only: no memory of
+  // this array is touched through the table.
+  alignas(64) static char arena[256];
+  neve_rt::rememberHostBuffer(arena, 200);
+  EXPECT_EQ(neve_host_bytes_after(arena + 100), 100);
+  neve_rt::rememberHostBuffer(arena + 64, 16); // reused inside the old one
+  EXPECT_EQ(neve_host_bytes_after(arena + 64), 16);
+  EXPECT_EQ(neve_host_bytes_after(arena + 70), 10);
+  EXPECT_EQ(neve_host_bytes_after(arena), -1);       // the stale one is gone
+  EXPECT_EQ(neve_host_bytes_after(arena + 100), -1); // not its tail either
+  neve_rt::rememberHostBuffer(arena + 32, 64); // overlaps the new one's start
+  EXPECT_EQ(neve_host_bytes_after(arena + 64), 32);
+  neve_rt::forgetHostBuffer(arena + 32);
+  EXPECT_EQ(neve_host_bytes_after(arena + 64), -1);
 }
 
 using RuntimeHostBuffersDeathTest = neve_test::ThreadsafeDeathTest;

@@ -4,7 +4,8 @@
 // the diagnostics in both formats and the AST. Any crash, hang, sanitizer
 // report or broken invariant (unbalanced INDENT/DEDENT, an error without a
 // diagnostic) is a bug. Built with clang-22 -fsanitize=fuzzer,address,undefined
-// by the `neve-fuzz` target; `make test` runs it briefly on test/fuzz/corpus.
+// by the `neve-fuzz` target; `make test` runs it briefly on
+// test/fuzz/corpus/frontend.
 //
 //===----------------------------------------------------------------------===//
 

@@ -14,6 +14,7 @@
 #include "neve/Frontend/Sema.h"
 #include "neve/InitAll.h"
 #include "neve/Pipeline/Pipeline.h"
+#include "neve/Support/SourceFile.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
@@ -145,17 +146,19 @@ bool writeOutput(llvm::function_ref<void(llvm::raw_ostream &)> fn) {
 
 int compile(const char *argv0) {
   llvm::SourceMgr sm;
-  auto buffer = llvm::MemoryBuffer::getFileOrSTDIN(inputFile);
-  if (!buffer) {
-    llvm::errs() << "error: cannot read " << inputFile << ": "
-                 << buffer.getError().message() << "\n";
-    return 1;
-  }
-  unsigned id = sm.AddNewSourceBuffer(std::move(*buffer), llvm::SMLoc());
   DiagEngine diag(sm);
   diag.setErrorLimit(50);
   auto jsonFormat = diagFormat == "json" ? DiagEngine::Format::Json
                                          : DiagEngine::Format::Text;
+  // Not a regular file, too large, unreadable: an error without a source
+  // position, in the chosen format (in JSON the path's bytes are escaped).
+  auto buffer = readSourceFile(inputFile);
+  if (!buffer) {
+    diag.error(llvm::SMLoc(), llvm::toString(buffer.takeError()));
+    diag.print(llvm::errs(), jsonFormat);
+    return 1;
+  }
+  unsigned id = sm.AddNewSourceBuffer(std::move(*buffer), llvm::SMLoc());
   auto finishDiagnostics = [&]() -> int {
     if (verifyDiags)
       return diag.verifyExpectations(llvm::errs()) ? 0 : 1;

@@ -13,6 +13,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "neve/Support/SourceFile.h"
+
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
@@ -163,10 +165,9 @@ static int cmdRun(const char *argv0, int argc, char **argv) {
     return 2;
   }
   std::string source = argv[0];
-  auto buffer = llvm::MemoryBuffer::getFile(source);
+  auto buffer = neve::readSourceFile(source);
   if (!buffer) {
-    llvm::errs() << "neve: cannot read " << source << ": "
-                 << buffer.getError().message() << "\n";
+    llvm::errs() << "neve: " << llvm::toString(buffer.takeError()) << "\n";
     return 1;
   }
   std::string translate = siblingTool(argv0, "neve-translate");

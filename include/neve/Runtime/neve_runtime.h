@@ -744,6 +744,12 @@ const char *neve_any_type_name(const neve_any *a);
 /// pointer). A negative size or a failed allocation is a runtime error.
 float *cumalloc_host(void *ctx, int64_t bytes);
 
+/// The number of bytes from \p p to the end of the cumalloc_host buffer that
+/// holds it (\p p may point inside it, or just past its end: 0), or -1 when
+/// no such buffer is known (nil, or memory from elsewhere). Natives that
+/// write into a caller's float_cpu use it to refuse writing past the end.
+int64_t neve_host_bytes_after(const void *p);
+
 /// `proto void float_cpu_print(float_cpu, array<int>)`: prints the
 /// shape[0] * ... * shape[r-1] floats of \p buf (row-major) nested by the
 /// int array \p shape, each dimension as a bracketed, ", "-separated list and

@@ -5,7 +5,11 @@
 //
 //   proto void float_cpu_load_img(float_cpu h, str path, int channels)
 //       decodes the PNG at `path` into `h` as channels × H × W floats in
-//       [0, 1] (the caller sized `h`); 1 channel is grey, 3 is RGB.
+//       [0, 1]; 1 channel is grey, 3 is RGB. `h` must lie in a buffer of
+//       the runtime (cumalloc_host, perhaps `offby`: an interior pointer),
+//       which knows how many bytes follow it (neve_host_bytes_after): an
+//       image that does not fit is a runtime error, checked from the PNG's
+//       header before anything is decoded.
 //   proto void load_img_sized(float_cpu h, str path, int channels,
 //                             int height, int width)
 //       the same, refusing an image of another size (Frost's loader).
@@ -17,13 +21,21 @@
 //
 // Any image is converted: palette and grey expand, 16-bit strips to 8,
 // alpha is dropped, RGB averages to grey for 1 channel and grey repeats for
-// 3. A missing or corrupt file is a runtime error naming it.
+// 3. A missing or corrupt file is a runtime error naming it, and so is an
+// image over png::kMaxPixels or larger than its file can hold (a tiny file
+// claiming 30000 x 30000 costs nothing: PngFormat.h), or any C++ exception
+// (NativeGuard.h).
 //
 //===----------------------------------------------------------------------===//
+
+#include "NativeGuard.h"
+#include "PngFormat.h"
 
 #include "neve/Runtime/neve_runtime.h"
 
 #include <png.h>
+
+#include <sys/stat.h>
 
 #include <cerrno>
 #include <cstdint>
@@ -31,6 +43,8 @@
 #include <cstring>
 #include <string>
 #include <vector>
+
+using namespace neve_rt;
 
 namespace {
 
@@ -46,39 +60,40 @@ std::string toPath(const neve_str *s, const char *what) {
   return std::string(s->data, size_t(s->size));
 }
 
-struct Image {
-  uint32_t width = 0, height = 0;
-  std::vector<uint8_t> rgb; // height × width × 3
-};
-
-/// Decodes \p path into 8-bit RGB with the simplified libpng API.
-Image decode(const std::string &path, const char *what) {
-  png_image image;
-  std::memset(&image, 0, sizeof image);
-  image.version = PNG_IMAGE_VERSION;
-  if (!png_image_begin_read_from_file(&image, path.c_str())) {
-    std::string msg = image.message;
-    png_image_free(&image);
-    if (FILE *f = std::fopen(path.c_str(), "rb"))
-      std::fclose(f);
-    else
-      msg = std::string("cannot open: ") + std::strerror(errno);
-    imageError(what, path, msg);
+/// The bytes of the regular file \p path (at most png::kMaxFileBytes).
+std::vector<uint8_t> readFile(const std::string &path, const char *what) {
+  FILE *f = std::fopen(path.c_str(), "rb");
+  if (!f)
+    imageError(what, path, std::string("cannot open: ") + std::strerror(errno));
+  struct stat st;
+  if (fstat(fileno(f), &st) != 0 || !S_ISREG(st.st_mode)) {
+    std::fclose(f);
+    imageError(what, path, "not a regular file");
   }
-  image.format = PNG_FORMAT_RGB;
-  Image out;
-  out.width = image.width;
-  out.height = image.height;
-  out.rgb.resize(size_t(image.width) * image.height * 3);
-  if (!png_image_finish_read(&image, nullptr, out.rgb.data(), 0, nullptr)) {
-    std::string msg = image.message;
-    png_image_free(&image);
-    imageError(what, path, msg);
+  if (uint64_t(st.st_size) > png::kMaxFileBytes) {
+    std::fclose(f);
+    imageError(what, path, std::to_string(st.st_size) +
+                               " bytes: over the limit for an image file (" +
+                               std::to_string(png::kMaxFileBytes) + ")");
   }
-  return out;
+  std::vector<uint8_t> bytes(size_t(st.st_size));
+  size_t got = bytes.empty() ? 0 : std::fread(bytes.data(), 1, bytes.size(), f);
+  std::fclose(f);
+  bytes.resize(got); // a file that shrank reads as what is there
+  return bytes;
 }
 
-void toPlanes(const Image &img, int channels, float *dst) {
+/// Decodes the PNG at \p path into 8-bit RGB.
+png::Image decode(const std::string &path, const std::vector<uint8_t> &bytes,
+                  const char *what) {
+  png::Image img;
+  std::string error;
+  if (!png::decodeRgb(bytes.data(), bytes.size(), img, error))
+    imageError(what, path, error);
+  return img;
+}
+
+void toPlanes(const png::Image &img, int channels, float *dst) {
   size_t plane = size_t(img.width) * img.height;
   for (size_t i = 0; i < plane; ++i) {
     const uint8_t *px = &img.rgb[i * 3];
@@ -97,7 +112,8 @@ void checkChannels(int channels, const char *what, const std::string &path) {
                "channels must be 1 or 3, not " + std::to_string(channels));
 }
 
-/// Decodes \p p into \p h; a height or width of -1 accepts any size.
+/// Decodes \p p into \p h; a height or width of -1 accepts any size that
+/// fits the buffer.
 void loadInto(float *h, const neve_str *p, int32_t channels, int32_t height,
               int32_t width) {
   const char *what = "load_img";
@@ -105,14 +121,32 @@ void loadInto(float *h, const neve_str *p, int32_t channels, int32_t height,
   checkChannels(channels, what, path);
   if (!h)
     imageError(what, path, "the buffer is nil");
-  Image img = decode(path, what);
-  if (height >= 0 &&
-      (int64_t(img.height) != height || int64_t(img.width) != width))
+  int64_t room = neve_host_bytes_after(h);
+  if (room < 0)
     imageError(what, path,
-               "the image is " + std::to_string(img.height) + "x" +
-                   std::to_string(img.width) + ", the dataset's images are " +
-                   std::to_string(height) + "x" + std::to_string(width));
-  toPlanes(img, channels, h);
+               "the buffer was not allocated by cumalloc_host, so its size is "
+               "unknown");
+  guardNative(what, path, [&] {
+    std::vector<uint8_t> bytes = readFile(path, what);
+    png::Info info;
+    std::string error;
+    if (!png::checkHeader(bytes.data(), bytes.size(), info, error))
+      imageError(what, path, error);
+    std::string size =
+        std::to_string(info.height) + "x" + std::to_string(info.width);
+    if (height >= 0 &&
+        (int64_t(info.height) != height || int64_t(info.width) != width))
+      imageError(what, path,
+                 "the image is " + size + ", the dataset's images are " +
+                     std::to_string(height) + "x" + std::to_string(width));
+    uint64_t need = uint64_t(channels) * info.height * info.width * 4;
+    if (need > uint64_t(room))
+      imageError(what, path,
+                 "the image is " + size + ": " + std::to_string(channels) +
+                     " x " + size + " floats need " + std::to_string(need) +
+                     " bytes, the buffer holds " + std::to_string(room));
+    toPlanes(decode(path, bytes, what), channels, h);
+  });
 }
 
 } // namespace
@@ -140,16 +174,18 @@ extern "C" ImageResult load_image(void *ctx, const neve_str *p,
   const char *what = "load_image";
   std::string path = toPath(p, what);
   checkChannels(channels, what, path);
-  Image img = decode(path, what);
-  float *h = cumalloc_host(
-      ctx, int64_t(channels) * img.width * img.height * int64_t(sizeof(float)));
-  toPlanes(img, channels, h);
-  neve_array *dims = neve_array_new_atomic(4, 3);
-  int32_t *d = static_cast<int32_t *>(dims->data);
-  d[0] = channels;
-  d[1] = int32_t(img.height);
-  d[2] = int32_t(img.width);
-  return {h, dims};
+  return guardNative(what, path, [&] {
+    png::Image img = decode(path, readFile(path, what), what);
+    float *h = cumalloc_host(ctx, int64_t(channels) * img.width * img.height *
+                                      int64_t(sizeof(float)));
+    toPlanes(img, channels, h);
+    neve_array *dims = neve_array_new_atomic(4, 3);
+    int32_t *d = static_cast<int32_t *>(dims->data);
+    d[0] = channels;
+    d[1] = int32_t(img.height);
+    d[2] = int32_t(img.width);
+    return ImageResult{h, dims};
+  });
 }
 
 extern "C" void float_cpu_save_png(void *ctx, const float *h, int32_t channels,
@@ -164,21 +200,35 @@ extern "C" void float_cpu_save_png(void *ctx, const float *h, int32_t channels,
                                std::to_string(width));
   if (!h)
     imageError(what, path, "the buffer is nil");
-  size_t plane = size_t(width) * height;
-  std::vector<uint8_t> px(plane * channels);
-  for (size_t i = 0; i < plane; ++i)
-    for (int c = 0; c < channels; ++c) {
-      float v = h[c * plane + i];
-      v = v < 0.0f ? 0.0f : (v > 1.0f ? 1.0f : v);
-      px[i * channels + c] = uint8_t(v * 255.0f + 0.5f);
-    }
-  png_image image;
-  std::memset(&image, 0, sizeof image);
-  image.version = PNG_IMAGE_VERSION;
-  image.width = uint32_t(width);
-  image.height = uint32_t(height);
-  image.format = channels == 1 ? PNG_FORMAT_GRAY : PNG_FORMAT_RGB;
-  if (!png_image_write_to_file(&image, path.c_str(), 0, px.data(), 0,
-                               nullptr))
-    imageError(what, path, image.message);
+  // The buffer must hold what is written, when the runtime knows it.
+  uint64_t plane64 = uint64_t(width) * uint64_t(height);
+  if (plane64 > png::kMaxPixels)
+    imageError(what, path, "the image is " + std::to_string(height) + "x" +
+                               std::to_string(width) + ", over the limit of " +
+                               std::to_string(png::kMaxPixels) + " pixels");
+  int64_t room = neve_host_bytes_after(h);
+  if (room >= 0 && uint64_t(room) < plane64 * uint64_t(channels) * 4)
+    imageError(what, path, "the buffer holds " + std::to_string(room) +
+                               " bytes, not " + std::to_string(channels) +
+                               " x " + std::to_string(height) + " x " +
+                               std::to_string(width) + " floats");
+  size_t plane = size_t(plane64);
+  guardNative(what, path, [&] {
+    std::vector<uint8_t> px(plane * channels);
+    for (size_t i = 0; i < plane; ++i)
+      for (int c = 0; c < channels; ++c) {
+        float v = h[c * plane + i];
+        v = v > 1.0f ? 1.0f : (v >= 0.0f ? v : 0.0f); // NaN gives 0
+        px[i * channels + c] = uint8_t(v * 255.0f + 0.5f);
+      }
+    png_image image;
+    std::memset(&image, 0, sizeof image);
+    image.version = PNG_IMAGE_VERSION;
+    image.width = uint32_t(width);
+    image.height = uint32_t(height);
+    image.format = channels == 1 ? PNG_FORMAT_GRAY : PNG_FORMAT_RGB;
+    if (!png_image_write_to_file(&image, path.c_str(), 0, px.data(), 0,
+                                 nullptr))
+      imageError(what, path, image.message);
+  });
 }

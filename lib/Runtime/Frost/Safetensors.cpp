@@ -20,14 +20,22 @@
 //   safetensors_read(str path, str name, array<int> dims) -> float_cpu
 //       appends the tensor's shape to `dims` and returns its values as
 //       floats (F32, BF16, F16 and F64 are converted) in a new host buffer.
-// Malformed files, missing names and I/O failures are runtime errors.
+// Malformed files, missing names and I/O failures are runtime errors. The
+// header is parsed and checked against the file's real size before anything
+// is allocated (SafetensorsFormat.h): a shape whose product overflows, an
+// extent that does not fit an int or offsets past the end of the file are
+// refused, and no C++ exception escapes (NativeGuard.h).
 //
 //===----------------------------------------------------------------------===//
 
+#include "NativeGuard.h"
+#include "SafetensorsFormat.h"
+
 #include "neve/Runtime/neve_runtime.h"
 
-#define JSON_NOEXCEPTION 1
 #include <nlohmann/json.hpp>
+
+#include <sys/stat.h>
 
 #include <cerrno>
 #include <cstdint>
@@ -35,6 +43,8 @@
 #include <cstring>
 #include <string>
 #include <vector>
+
+using namespace neve_rt;
 
 namespace {
 
@@ -62,100 +72,61 @@ template <typename T> const T *elems(const neve_array *a, const char *what,
   return static_cast<const T *>(a->data);
 }
 
-struct Entry {
-  std::string name, dtype;
-  std::vector<int64_t> shape;
-  uint64_t begin = 0, end = 0;
-};
-
-struct Header {
-  uint64_t dataStart = 0;
-  std::vector<Entry> entries;
-};
-
-Header readHeader(FILE *f, const std::string &path, const char *what) {
-  uint8_t lenBytes[8];
-  if (std::fread(lenBytes, 1, 8, f) != 8)
-    stError(what, path, "too short for a safetensors header");
-  uint64_t n = 0;
-  for (int i = 7; i >= 0; --i)
-    n = (n << 8) | lenBytes[i];
-  if (n > (uint64_t(100) << 20))
-    stError(what, path, "header of " + std::to_string(n) +
-                            " bytes: not a safetensors file");
-  std::string text(n, '\0');
-  if (n && std::fread(text.data(), 1, n, f) != n)
-    stError(what, path, "truncated header");
-  json j = json::parse(text, nullptr, /*allow_exceptions=*/false);
-  if (j.is_discarded() || !j.is_object())
-    stError(what, path, "the header is not a JSON object");
-  Header h;
-  h.dataStart = 8 + n;
-  for (auto it = j.begin(); it != j.end(); ++it) {
-    if (it.key() == "__metadata__")
-      continue;
-    const json &v = it.value();
-    Entry e;
-    e.name = it.key();
-    bool ok = v.is_object() && v.contains("dtype") && v["dtype"].is_string() &&
-              v.contains("shape") && v["shape"].is_array() &&
-              v.contains("data_offsets") && v["data_offsets"].is_array() &&
-              v["data_offsets"].size() == 2 &&
-              v["data_offsets"][0].is_number_unsigned() &&
-              v["data_offsets"][1].is_number_unsigned();
-    if (ok) {
-      for (const json &d : v["shape"]) {
-        if (!d.is_number_unsigned()) {
-          ok = false;
-          break;
-        }
-        e.shape.push_back(d.get<int64_t>());
-      }
-    }
-    if (!ok)
-      stError(what, path, "malformed entry for '" + e.name + "'");
-    e.dtype = v["dtype"].get<std::string>();
-    e.begin = v["data_offsets"][0].get<uint64_t>();
-    e.end = v["data_offsets"][1].get<uint64_t>();
-    if (e.end < e.begin)
-      stError(what, path, "bad data_offsets for '" + e.name + "'");
-    h.entries.push_back(std::move(e));
+/// A safetensors file opened for reading, its header parsed and checked.
+struct Reader {
+  Reader(const std::string &path, const char *what) : path(path), what(what) {
+    f = std::fopen(path.c_str(), "rb");
+    if (!f)
+      stError(what, path, std::string("cannot open: ") + std::strerror(errno));
+    struct stat st;
+    if (fstat(fileno(f), &st) != 0)
+      stError(what, path, std::string("cannot stat: ") + std::strerror(errno));
+    if (!S_ISREG(st.st_mode))
+      stError(what, path, "not a regular file");
+    uint64_t size = uint64_t(st.st_size);
+    uint8_t first8[8];
+    uint64_t length = 0;
+    std::string error;
+    if (std::fread(first8, 1, 8, f) != 8)
+      stError(what, path, "too short for a safetensors header");
+    if (!safetensors::headerLength(first8, size, length, error))
+      stError(what, path, error);
+    std::string text(length, '\0');
+    if (length && std::fread(text.data(), 1, length, f) != length)
+      stError(what, path, "truncated header");
+    if (!safetensors::parseHeader(text.data(), text.size(), size, header,
+                                  error))
+      stError(what, path, error);
   }
-  return h;
-}
+  ~Reader() { std::fclose(f); }
+  Reader(const Reader &) = delete;
+  Reader &operator=(const Reader &) = delete;
 
-FILE *openRead(const std::string &path, const char *what) {
-  FILE *f = std::fopen(path.c_str(), "rb");
-  if (!f)
-    stError(what, path, std::string("cannot open: ") + std::strerror(errno));
-  return f;
-}
-
-float halfToFloat(uint16_t h) {
-  uint32_t sign = uint32_t(h & 0x8000) << 16;
-  int exp = (h >> 10) & 0x1f;
-  uint32_t mant = h & 0x3ff;
-  uint32_t bits;
-  if (exp == 0) {
-    if (mant == 0) {
-      bits = sign;
-    } else { // subnormal
-      int e = -1;
-      do {
-        ++e;
-        mant <<= 1;
-      } while (!(mant & 0x400));
-      bits = sign | uint32_t(127 - 15 - e) << 23 | (mant & 0x3ff) << 13;
+  /// Reads tensor \p t (of a readable dtype) into a new host buffer,
+  /// converting a chunk at a time.
+  float *read(void *ctx, const safetensors::Tensor &t) {
+    if (t.count > uint64_t(INT64_MAX) / 4)
+      stError(what, path, "tensor '" + t.name + "' is too large");
+    float *out = cumalloc_host(ctx, int64_t(t.count * 4));
+    if (fseeko(f, off_t(header.dataStart + t.begin), SEEK_SET) != 0)
+      stError(what, path, "cannot seek to the data of '" + t.name + "'");
+    const uint64_t chunk = (uint64_t(1) << 20) / 8;
+    std::vector<uint8_t> raw(size_t(chunk) * size_t(t.elementSize));
+    for (uint64_t at = 0; at < t.count; at += chunk) {
+      uint64_t k = t.count - at < chunk ? t.count - at : chunk;
+      size_t bytes = size_t(k) * size_t(t.elementSize);
+      if (std::fread(raw.data(), 1, bytes, f) != bytes)
+        stError(what, path, "truncated data for '" + t.name + "'");
+      safetensors::toFloats(t.dtype, raw.data(), k, out + at);
     }
-  } else if (exp == 31) {
-    bits = sign | 0x7f800000 | mant << 13;
-  } else {
-    bits = sign | uint32_t(exp - 15 + 127) << 23 | mant << 13;
+    return out;
   }
-  float f;
-  std::memcpy(&f, &bits, 4);
-  return f;
-}
+
+  std::string path;
+  const char *what;
+  FILE *f = nullptr;
+  safetensors::Header header;
+};
 
 } // namespace
 
@@ -166,72 +137,98 @@ extern "C" void safetensors_save(void *ctx, const neve_str *pathStr,
   (void)ctx;
   const char *what = "safetensors_save";
   std::string path = str(pathStr, what, "path");
-  const neve_str *const *nm = elems<const neve_str *>(names, what, "names");
-  const int32_t *rk = elems<int32_t>(ranks, what, "ranks");
-  const int32_t *dm = elems<int32_t>(dims, what, "dims");
-  int64_t count = names->size;
-  if (ranks->size != count)
-    stError(what, path, "names and ranks differ in length");
-  json header = json::object();
-  uint64_t offset = 0;
-  int64_t at = 0;
-  for (int64_t k = 0; k < count; ++k) {
-    std::string name = str(nm[k], what, "tensor name");
-    if (header.contains(name))
-      stError(what, path, "duplicate tensor name '" + name + "'");
-    json shape = json::array();
-    uint64_t n = 1;
-    if (rk[k] < 0 || at + rk[k] > dims->size)
-      stError(what, path, "the dims array is too short for the ranks");
-    for (int32_t d = 0; d < rk[k]; ++d) {
-      if (dm[at] < 0)
-        stError(what, path, "negative extent for '" + name + "'");
-      shape.push_back(dm[at]);
-      n *= uint64_t(dm[at++]);
+  // dump() throws on a name that is not UTF-8: guarded.
+  guardNative(what, path, [&] {
+    const neve_str *const *nm = elems<const neve_str *>(names, what, "names");
+    const int32_t *rk = elems<int32_t>(ranks, what, "ranks");
+    const int32_t *dm = elems<int32_t>(dims, what, "dims");
+    int64_t count = names->size;
+    if (ranks->size != count)
+      stError(what, path, "names and ranks differ in length");
+    json header = json::object();
+    uint64_t offset = 0;
+    int64_t at = 0;
+    for (int64_t k = 0; k < count; ++k) {
+      std::string name = str(nm[k], what, "tensor name");
+      if (header.contains(name))
+        stError(what, path, "duplicate tensor name '" + name + "'");
+      json shape = json::array();
+      uint64_t n = 1;
+      if (rk[k] < 0 || at + rk[k] > dims->size)
+        stError(what, path, "the dims array is too short for the ranks");
+      bool empty = false;
+      for (int32_t d = 0; d < rk[k]; ++d) {
+        if (dm[at + d] < 0)
+          stError(what, path, "negative extent for '" + name + "'");
+        empty = empty || dm[at + d] == 0;
+      }
+      for (int32_t d = 0; d < rk[k]; ++d) {
+        shape.push_back(dm[at]);
+        if (!empty && __builtin_mul_overflow(n, uint64_t(dm[at]), &n))
+          stError(what, path, "the shape of '" + name + "' is too large");
+        ++at;
+      }
+      if (empty)
+        n = 0;
+      uint64_t end;
+      if (__builtin_mul_overflow(n, uint64_t(4), &end) ||
+          __builtin_add_overflow(end, offset, &end) || end > uint64_t(INT64_MAX))
+        stError(what, path, "the tensors are too large");
+      header[name] = {{"dtype", "F32"},
+                      {"shape", shape},
+                      {"data_offsets", {offset, end}}};
+      offset = end;
     }
-    if (n && !data)
+    if (offset && !data)
       stError(what, path, "the data buffer is nil");
-    header[name] = {{"dtype", "F32"},
-                    {"shape", shape},
-                    {"data_offsets", {offset, offset + n * 4}}};
-    offset += n * 4;
-  }
-  header["__metadata__"] = {{"format", "pt"}};
-  std::string text = header.dump();
-  while (text.size() % 8)
-    text.push_back(' ');
-  std::string tmp = path + ".tmp";
-  FILE *f = std::fopen(tmp.c_str(), "wb");
-  if (!f)
-    stError(what, path, "cannot open '" + tmp + "' for writing: " +
-                            std::strerror(errno));
-  uint8_t len[8];
-  for (int i = 0; i < 8; ++i)
-    len[i] = uint8_t(uint64_t(text.size()) >> (8 * i));
-  bool ok = std::fwrite(len, 1, 8, f) == 8 &&
-            std::fwrite(text.data(), 1, text.size(), f) == text.size();
-  ok = ok && (offset == 0 || std::fwrite(data, 1, offset, f) == offset);
-  ok = (std::fclose(f) == 0) && ok;
-  if (!ok || std::rename(tmp.c_str(), path.c_str()) != 0) {
-    std::string why = std::strerror(errno);
-    std::remove(tmp.c_str());
-    stError(what, path, "write failed: " + why);
-  }
+    // The runtime knows the size of its own buffers: never read past one.
+    int64_t room = neve_host_bytes_after(data);
+    if (offset && room >= 0 && uint64_t(room) < offset)
+      stError(what, path, "the tensors need " + std::to_string(offset) +
+                              " bytes of data, the buffer holds " +
+                              std::to_string(room));
+    header["__metadata__"] = {{"format", "pt"}};
+    std::string text = header.dump();
+    while (text.size() % 8)
+      text.push_back(' ');
+    std::string tmp = path + ".tmp";
+    FILE *f = std::fopen(tmp.c_str(), "wb");
+    if (!f)
+      stError(what, path, "cannot open '" + tmp + "' for writing: " +
+                              std::strerror(errno));
+    uint8_t len[8];
+    for (int i = 0; i < 8; ++i)
+      len[i] = uint8_t(uint64_t(text.size()) >> (8 * i));
+    bool ok = std::fwrite(len, 1, 8, f) == 8 &&
+              std::fwrite(text.data(), 1, text.size(), f) == text.size();
+    ok = ok && (offset == 0 || std::fwrite(data, 1, offset, f) == offset);
+    ok = (std::fclose(f) == 0) && ok;
+    if (!ok || std::rename(tmp.c_str(), path.c_str()) != 0) {
+      std::string why = std::strerror(errno);
+      std::remove(tmp.c_str());
+      stError(what, path, "write failed: " + why);
+    }
+  });
 }
 
 extern "C" neve_array *safetensors_names(void *ctx, const neve_str *pathStr) {
   const char *what = "safetensors_names";
   std::string path = str(pathStr, what, "path");
-  FILE *f = openRead(path, what);
-  Header h = readHeader(f, path, what);
-  std::fclose(f);
-  neve_array *out = neve_array_new(8, 0);
-  auto *c = static_cast<neve_thread_context *>(ctx);
-  for (const Entry &e : h.entries) {
-    neve_str *s = c->str_from_cstr(e.name.c_str());
-    neve_array_append(out, &s, "<runtime>", 0, 0);
-  }
-  return out;
+  return guardNative(what, path, [&] {
+    std::vector<std::string> names;
+    {
+      Reader r(path, what);
+      for (const safetensors::Tensor &t : r.header.tensors)
+        names.push_back(t.name);
+    }
+    neve_array *out = neve_array_new(8, 0);
+    auto *c = static_cast<neve_thread_context *>(ctx);
+    for (const std::string &name : names) {
+      neve_str *s = c->str_from_cstr(name.c_str());
+      neve_array_append(out, &s, "<runtime>", 0, 0);
+    }
+    return out;
+  });
 }
 
 extern "C" float *safetensors_read(void *ctx, const neve_str *pathStr,
@@ -240,61 +237,17 @@ extern "C" float *safetensors_read(void *ctx, const neve_str *pathStr,
   std::string path = str(pathStr, what, "path");
   std::string name = str(nameStr, what, "name");
   elems<int32_t>(dims, what, "dims");
-  FILE *f = openRead(path, what);
-  Header h = readHeader(f, path, what);
-  const Entry *e = nullptr;
-  for (const Entry &x : h.entries)
-    if (x.name == name)
-      e = &x;
-  if (!e) {
-    std::fclose(f);
-    stError(what, path, "no tensor named '" + name + "'");
-  }
-  int esize = e->dtype == "F32" ? 4
-              : e->dtype == "BF16" || e->dtype == "F16" ? 2
-              : e->dtype == "F64" ? 8 : 0;
-  if (!esize) {
-    std::fclose(f);
-    stError(what, path, "tensor '" + name + "' has dtype " + e->dtype +
-                            " (F32, F64, BF16 and F16 can be read)");
-  }
-  uint64_t n = 1;
-  for (int64_t d : e->shape)
-    n *= uint64_t(d);
-  if (e->end - e->begin != n * uint64_t(esize)) {
-    std::fclose(f);
-    stError(what, path, "tensor '" + name + "': data_offsets do not match "
-                        "its shape and dtype");
-  }
-  std::vector<uint8_t> raw(size_t(n) * size_t(esize));
-  bool ok = std::fseek(f, long(h.dataStart + e->begin), SEEK_SET) == 0 &&
-            (raw.empty() || std::fread(raw.data(), 1, raw.size(), f) ==
-                                raw.size());
-  std::fclose(f);
-  if (!ok)
-    stError(what, path, "truncated data for '" + name + "'");
-  float *out = cumalloc_host(ctx, int64_t(n * 4));
-  for (uint64_t i = 0; i < n; ++i) {
-    const uint8_t *p = raw.data() + i * esize;
-    if (esize == 4) {
-      std::memcpy(&out[i], p, 4);
-    } else if (esize == 8) {
-      double d;
-      std::memcpy(&d, p, 8);
-      out[i] = float(d);
-    } else {
-      uint16_t b = uint16_t(p[0] | (p[1] << 8));
-      if (e->dtype == "BF16") {
-        uint32_t bits = uint32_t(b) << 16;
-        std::memcpy(&out[i], &bits, 4);
-      } else {
-        out[i] = halfToFloat(b);
-      }
-    }
-  }
-  for (int64_t d : e->shape) {
-    int32_t v = int32_t(d);
-    neve_array_append(dims, &v, "<runtime>", 0, 0);
-  }
-  return out;
+  return guardNative(what, path, [&] {
+    Reader r(path, what);
+    const safetensors::Tensor *t = r.header.find(name);
+    if (!t)
+      stError(what, path, "no tensor named '" + name + "'");
+    if (!t->elementSize)
+      stError(what, path, "tensor '" + name + "' has dtype " + t->dtype +
+                              " (F32, F64, BF16 and F16 can be read)");
+    float *out = r.read(ctx, *t);
+    for (int32_t d : t->shape)
+      neve_array_append(dims, &d, "<runtime>", 0, 0);
+    return out;
+  });
 }

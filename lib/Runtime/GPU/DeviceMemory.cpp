@@ -15,6 +15,7 @@
 
 #include "Allocator.h"
 #include "Memory.h"
+#include "../Core/HostBuffers.h"
 
 #include "neve/Runtime/neve_runtime.h"
 
@@ -249,12 +250,14 @@ extern "C" void *neve_gpu_host_alloc(int64_t bytes) {
     fatal(errorSite(), "neve_gpu_host_alloc: out of pinned host memory (" +
                            std::to_string(size) + " bytes requested)");
   checkAsync(r, "allocating pinned host memory");
+  neve_rt::rememberHostBuffer(p, size); // load_img may write into it
   return p;
 }
 
 extern "C" void neve_gpu_host_free(void *ptr) {
   if (!ptr)
     return;
+  neve_rt::forgetHostBuffer(ptr);
   checkAsync(api().cuMemFreeHost(ptr), "freeing pinned host memory");
 }
 
