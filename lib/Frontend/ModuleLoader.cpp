@@ -1,6 +1,7 @@
 //===- ModuleLoader.cpp - Imports and the prelude -------------------------===//
 
 #include "neve/Frontend/ModuleLoader.h"
+#include "neve/Support/SourceFile.h"
 #include "neve/Frontend/Parser.h"
 
 #include "llvm/ADT/StringSet.h"
@@ -56,10 +57,11 @@ public:
     auto it = loaded.find(std::string(real));
     if (it != loaded.end())
       return it->second;
-    auto buffer = llvm::MemoryBuffer::getFile(path, /*IsText=*/true);
+    // Regular files of at most 64 MiB: an import of /dev/zero or a FIFO is
+    // an error, not a read that never ends.
+    auto buffer = readSourceFile(path);
     if (!buffer) {
-      diag.error(loc, "cannot read '" + path + "': " +
-                          buffer.getError().message());
+      diag.error(loc, llvm::toString(buffer.takeError()));
       return nullptr;
     }
     unsigned id = sm.AddNewSourceBuffer(std::move(*buffer), llvm::SMLoc());
