@@ -56,5 +56,9 @@ if gpu_answers():
     config.available_features.add("cuda")
 if os.path.exists(os.path.join(tools, "neve-fuzz")):
     config.available_features.add("fuzzer")
+# Tests of what only root can set up (a cache directory owned by another
+# user); CI runs as root.
+if hasattr(os, "geteuid") and os.geteuid() == 0:
+    config.available_features.add("root")
 if shutil.which("ptxas") or os.path.exists("/usr/local/cuda/bin/ptxas"):
     config.available_features.add("ptxas")
