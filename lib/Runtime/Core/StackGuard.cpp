@@ -167,6 +167,12 @@ void neve_rt::guardThisThread() {
 }
 
 void neve_rt::installStackOverflowHandler(const char *program) {
+  // Once: a second install would record this handler as the previous one,
+  // and a fault that is not an overflow would come back here forever.
+  static bool installed = false;
+  if (installed)
+    return;
+  installed = true;
   programName = program;
   guardThisThread();
   // With no stack limit the main thread's stack grows past the bound glibc

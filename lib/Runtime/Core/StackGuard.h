@@ -25,7 +25,8 @@ constexpr size_t kTaskStackGuard = size_t(1) << 20;
 
 /// Installs the SIGSEGV handler (on an alternate signal stack) and guards
 /// the calling thread, normally the main thread; \p program names the
-/// program in the report. Call once, after the collector has started.
+/// program in the report. Call after the collector has started; calls
+/// after the first do nothing.
 void installStackOverflowHandler(const char *program);
 
 /// Gives the calling thread its own alternate signal stack (a handler for a
