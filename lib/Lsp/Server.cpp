@@ -223,14 +223,14 @@ std::vector<json> Server::handle(const json &msg) {
     // Bad params of a notification have no one to tell but the log.
     if (isRequest)
       fail(-32602, std::string("invalid params: ") + e.what());
-    else
-      std::fprintf(stderr, "neve-lsp: %s ignored: %s\n", method.c_str(),
+    else if (log)
+      std::fprintf(log, "neve-lsp: %s ignored: %s\n", method.c_str(),
                    e.what());
   } catch (const std::exception &e) {
     if (isRequest)
       fail(-32603, std::string("internal error: ") + e.what());
-    else
-      std::fprintf(stderr, "neve-lsp: %s failed: %s\n", method.c_str(),
+    else if (log)
+      std::fprintf(log, "neve-lsp: %s failed: %s\n", method.c_str(),
                    e.what());
   }
   return out;

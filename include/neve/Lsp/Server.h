@@ -13,6 +13,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <cstdio>
 #include <map>
 #include <memory>
 #include <string>
@@ -32,6 +33,10 @@ public:
   /// A message body as received: text that is not JSON gets a parse error
   /// (-32700), anything else goes to handle().
   std::vector<nlohmann::json> handleBody(const std::string &body);
+
+  /// Where notifications that fail are logged (stderr by default); null:
+  /// nowhere (the fuzzer).
+  void setLog(std::FILE *file) { log = file; }
 
   /// `exit` was received; the process should end with exitCode().
   bool exited() const { return hasExited; }
@@ -53,6 +58,7 @@ private:
   std::string libsDir;
   std::map<std::string, Document> docs;
   bool shutdownRequested = false, hasExited = false;
+  std::FILE *log = stderr;
 };
 
 /// A JSON-RPC error response.
