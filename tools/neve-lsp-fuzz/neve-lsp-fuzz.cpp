@@ -27,8 +27,9 @@ using namespace neve::lsp;
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   std::istringstream in(
       std::string(reinterpret_cast<const char *>(data), size));
-  // A small limit, so that over-long bodies are exercised (and skipped).
-  MessageReader reader(in, /*maxBody=*/uint64_t(1) << 16);
+  // 1 MiB: a document of 100 kB (test/fuzz/corpus/lsp/deep-50000.lsp) is
+  // analysed, and announced lengths above it exercise the skipping.
+  MessageReader reader(in, /*maxBody=*/uint64_t(1) << 20);
   Server server("");
   server.setLog(nullptr); // a log line per bad notification is only noise
   std::ostringstream sink;
