@@ -23,6 +23,8 @@ config.environment["NEVE_CACHE_DIR"] = os.path.join(config.neve_obj_root, "test"
 tools = os.path.join(config.neve_obj_root, "bin")
 config.substitutions.append(("%neve-translate", os.path.join(tools, "neve-translate")))
 config.substitutions.append(("%neve-opt", os.path.join(tools, "neve-opt")))
+# before %neve-lsp, which is a prefix of it
+config.substitutions.append(("%neve-lsp-fuzz", os.path.join(tools, "neve-lsp-fuzz")))
 config.substitutions.append(("%neve-lsp", os.path.join(tools, "neve-lsp")))
 config.substitutions.append(("%neve-mlir-lsp", os.path.join(tools, "neve-mlir-lsp")))
 config.substitutions.append(("%neve-launch", os.path.join(tools, "neve-launch")))
@@ -69,5 +71,11 @@ if os.path.exists(os.path.join(tools, "neve-fuzz")):
     config.available_features.add("fuzzer")
 if all(os.path.exists(os.path.join(tools, "neve-fuzz-" + n)) for n in FORMAT_FUZZERS):
     config.available_features.add("format-fuzzers")
+if os.path.exists(os.path.join(tools, "neve-lsp-fuzz")):
+    config.available_features.add("lsp-fuzzer")
+# Tests of what only root can set up (a cache directory owned by another
+# user); CI runs as root.
+if hasattr(os, "geteuid") and os.geteuid() == 0:
+    config.available_features.add("root")
 if shutil.which("ptxas") or os.path.exists("/usr/local/cuda/bin/ptxas"):
     config.available_features.add("ptxas")

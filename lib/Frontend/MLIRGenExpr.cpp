@@ -1,6 +1,7 @@
 //===- MLIRGenExpr.cpp - Expressions to MLIR --------------------------------===//
 
 #include "MLIRGenInternal.h"
+#include "MLIRGenShift.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "neve/Runtime/neve_runtime.h"
@@ -246,9 +247,9 @@ Value Generator::emitArith(BinaryOp op, Value lhs, Value rhs,
   case BinaryOp::CeilDiv:
     return mlir::neve::CeilDivIOp::create(b, l, lhs, rhs);
   case BinaryOp::Shl:
-    return arith::ShLIOp::create(b, l, lhs, rhs);
+    return emitClampedShift(b, l, ShiftKind::Left, lhs, rhs);
   case BinaryOp::Shr:
-    return arith::ShRUIOp::create(b, l, lhs, rhs);
+    return emitClampedShift(b, l, ShiftKind::LogicalRight, lhs, rhs);
   case BinaryOp::BitOr:
     return arith::OrIOp::create(b, l, lhs, rhs);
   case BinaryOp::Xor:

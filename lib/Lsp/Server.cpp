@@ -2,6 +2,8 @@
 
 #include "neve/Lsp/Server.h"
 
+#include <cstdio>
+
 using namespace neve::lsp;
 using json = nlohmann::json;
 
@@ -70,9 +72,12 @@ static Position positionFrom(const json &params) {
 }
 
 json Server::update(const std::string &uri, std::string text) {
+  // Analysed before the document is touched: if the analysis throws, the
+  // document keeps its last state instead of a null analysis.
+  auto analysis = std::make_shared<Analysis>(uriToPath(uri), text, libsDir);
   Document &d = docs[uri];
   d.text = std::move(text);
-  d.analysis = std::make_shared<Analysis>(uriToPath(uri), d.text, libsDir);
+  d.analysis = std::move(analysis);
   if (d.analysis->checked())
     d.lastChecked = d.analysis;
   json diagnostics = json::array();
@@ -91,19 +96,54 @@ Server::Document *Server::find(const json &params) {
   return it == docs.end() ? nullptr : &it->second;
 }
 
+json neve::lsp::errorReply(const json &id, int code,
+                          const std::string &message) {
+  return {{"jsonrpc", "2.0"},
+          {"id", id},
+          {"error", {{"code", code}, {"message", message}}}};
+}
+
+std::vector<json> Server::handleBody(const std::string &body) {
+  json msg = json::parse(body, nullptr, /*allow_exceptions=*/false);
+  if (msg.is_discarded())
+    return {errorReply(nullptr, -32700, "parse error")};
+  return handle(msg);
+}
+
+/// A JSON-RPC id: a number, a string or null (§4 of JSON-RPC 2.0).
+static bool validId(const json &id) {
+  return id.is_number() || id.is_string() || id.is_null();
+}
+
 std::vector<json> Server::handle(const json &msg) {
   std::vector<json> out;
-  std::string method = msg.value("method", "");
+  // What is not a request or notification gets "invalid request" (-32600),
+  // with the id when it has a usable one; LSP has no batches, so an array
+  // is invalid too.
+  if (!msg.is_object())
+    return {errorReply(nullptr, -32600, "invalid request: not an object")};
   bool isRequest = msg.contains("id");
   json id = isRequest ? msg["id"] : json();
-  json params = msg.value("params", json::object());
+  if (isRequest && !validId(id))
+    return {errorReply(nullptr, -32600,
+                       "invalid request: an id must be a number or a string")};
+  if (!msg.contains("method")) {
+    // A response to a request of ours: the server sends none, so it is
+    // ignored.
+    if (msg.contains("result") || msg.contains("error"))
+      return out;
+    return {errorReply(id, -32600, "invalid request: no method")};
+  }
+  if (!msg["method"].is_string())
+    return {errorReply(id, -32600, "invalid request: the method must be a "
+                                   "string")};
+  std::string method = msg["method"].get<std::string>();
+  json params = msg.contains("params") ? msg["params"] : json::object();
   auto reply = [&](json result) {
     out.push_back({{"jsonrpc", "2.0"}, {"id", id}, {"result", std::move(result)}});
   };
   auto fail = [&](int code, const std::string &message) {
-    out.push_back({{"jsonrpc", "2.0"},
-                   {"id", id},
-                   {"error", {{"code", code}, {"message", message}}}});
+    out.push_back(errorReply(id, code, message));
   };
   try {
     if (method == "initialize") {
@@ -180,8 +220,18 @@ std::vector<json> Server::handle(const json &msg) {
       fail(-32601, "method not found: " + method);
     }
   } catch (const json::exception &e) {
+    // Bad params of a notification have no one to tell but the log.
     if (isRequest)
       fail(-32602, std::string("invalid params: ") + e.what());
+    else if (log)
+      std::fprintf(log, "neve-lsp: %s ignored: %s\n", method.c_str(),
+                   e.what());
+  } catch (const std::exception &e) {
+    if (isRequest)
+      fail(-32603, std::string("internal error: ") + e.what());
+    else if (log)
+      std::fprintf(log, "neve-lsp: %s failed: %s\n", method.c_str(),
+                   e.what());
   }
   return out;
 }

@@ -261,6 +261,26 @@ TEST_F(RuntimeStringDeathTest, IndexOutOfRangeIsLocated) {
               "index 0 out of range for str of size 0\n$");
 }
 
+/// A string header claiming \p size bytes: size() reads only the header, so
+/// no gigabytes are needed to test sizes beyond an int.
+struct FakeStr {
+  alignas(neve_str) unsigned char bytes[sizeof(neve_str) + 1] = {};
+  explicit FakeStr(int64_t size) { str()->size = size; }
+  neve_str *str() { return reinterpret_cast<neve_str *>(bytes); }
+};
+
+TEST_F(RuntimeStringDeathTest, SizeBeyondIntIsAnError) {
+  EXPECT_EQ(neve_str_size(FakeStr(INT32_MAX).str(), "s.nv", 3, 9), INT32_MAX);
+  EXPECT_EXIT(neve_str_size(FakeStr(int64_t(INT32_MAX) + 1).str(), "s.nv", 3,
+                            9),
+              testing::ExitedWithCode(1),
+              "^s\\.nv:3:9: runtime error: str of 2147483648 bytes is too "
+              "long for size\\(\\), which returns an int \\(at most "
+              "2147483647\\)\n$");
+  EXPECT_EXIT(neve_str_size(FakeStr(int64_t(5) << 30).str(), "s.nv", 4, 1),
+              testing::ExitedWithCode(1), "str of 5368709120 bytes");
+}
+
 TEST_F(RuntimeStringDeathTest, NilAndEmptySeparator) {
   const char *nilMsg = "^n\\.nv:2:5: runtime error: member access through nil\n$";
   neve_str *nil = nullptr;

@@ -1,6 +1,6 @@
 //===- neve-launch.cpp - Start one process per GPU for NCCL ---------------===//
 //
-//   neve-launch -n N [--cpu] [--] PROGRAM [ARGS...]
+//   neve-launch -n N [--cpu] [--timeout SECONDS] [--] PROGRAM [ARGS...]
 //
 // Starts N copies of PROGRAM, rank r with NEVE_RANK=r, NEVE_WORLD_SIZE=N,
 // NEVE_LOCAL_RANK=r, NEVE_GPU_DEVICE=r (its GPU; not with --cpu) and
@@ -12,7 +12,12 @@
 // When a rank fails (a non-zero status or a signal), the others are
 // stopped (SIGTERM, then SIGKILL after 5 s) so that none waits forever in
 // a collective, and neve-launch exits with that rank's status, naming it.
-// SIGINT and SIGTERM sent to neve-launch go to every rank.
+// With --timeout, ranks still running after SECONDS are named and stopped
+// the same way, and neve-launch exits with status 124 (as timeout(1)).
+// SIGHUP, SIGINT and SIGTERM sent to neve-launch go to every rank; ranks
+// still running 5 s later are killed, the directory is removed, and
+// neve-launch exits with 128 + the signal. A rank whose launcher dies
+// without cleaning up (SIGKILL) gets SIGTERM (PR_SET_PDEATHSIG).
 //
 // No LLVM: it runs on the GPU machine as it is.
 //
@@ -22,7 +27,9 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <ctime>
 #include <string>
+#include <sys/prctl.h>
 #include <sys/types.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -31,22 +38,44 @@
 namespace {
 
 std::vector<pid_t> ranks;
-volatile sig_atomic_t forwarded = 0;
+/// The last of SIGHUP, SIGINT, SIGTERM received; the main loop forwards it.
+volatile sig_atomic_t received = 0;
 
-void forward(int sig) {
-  forwarded = sig;
+void onSignal(int sig) { received = sig; }
+
+/// Seconds on a clock that does not jump.
+double now() {
+  timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return double(ts.tv_sec) + double(ts.tv_nsec) * 1e-9;
+}
+
+void signalRanks(int sig) {
   for (pid_t p : ranks)
     if (p > 0)
       kill(p, sig);
+}
+
+/// "rank 1" or "ranks 0, 2": the ranks still running.
+std::string runningRanks() {
+  std::string names;
+  int count = 0;
+  for (size_t r = 0; r < ranks.size(); ++r)
+    if (ranks[r] > 0)
+      names += (count++ ? ", " : "") + std::to_string(r);
+  return (count == 1 ? "rank " : "ranks ") + names;
 }
 
 int usage(const char *why) {
   if (why)
     std::fprintf(stderr, "neve-launch: %s\n", why);
   std::fprintf(stderr,
-               "usage: neve-launch -n N [--cpu] [--] PROGRAM [ARGS...]\n"
+               "usage: neve-launch -n N [--cpu] [--timeout SECONDS] [--] PROGRAM "
+               "[ARGS...]\n"
                "  starts N ranks of PROGRAM for Frost's NCCL data parallelism "
-               "(NEVE_RANK, NEVE_WORLD_SIZE, NEVE_GPU_DEVICE, NEVE_NCCL_ID)\n");
+               "(NEVE_RANK, NEVE_WORLD_SIZE, NEVE_GPU_DEVICE, NEVE_NCCL_ID)\n"
+               "  --timeout SECONDS: stop the ranks still running after "
+               "SECONDS (status 124)\n");
   return 2;
 }
 
@@ -71,6 +100,7 @@ std::string describe(int status) {
 int main(int argc, char **argv) {
   int n = 0;
   bool cpu = false;
+  double timeout = 0; // seconds; 0: none
   int i = 1;
   for (; i < argc; ++i) {
     std::string a = argv[i];
@@ -84,6 +114,14 @@ int main(int argc, char **argv) {
       n = int(v);
     } else if (a == "--cpu") {
       cpu = true;
+    } else if (a == "--timeout" && i + 1 < argc) {
+      char *end = nullptr;
+      double v = std::strtod(argv[++i], &end);
+      if (!*argv[i] || *end || !(v > 0) || v > 1e9)
+        return usage((std::string("--timeout ") + argv[i] +
+                      ": a number of seconds greater than 0")
+                         .c_str());
+      timeout = v;
     } else if (a == "-h" || a == "--help") {
       usage(nullptr);
       return 0;
@@ -101,6 +139,16 @@ int main(int argc, char **argv) {
   if (i >= argc)
     return usage("no program to run");
 
+  // Handled before the directory exists, so that a signal from here on is
+  // not lost: the loop below forwards it once the ranks exist, then cleans
+  // up.
+  struct sigaction sa = {};
+  sa.sa_handler = onSignal;
+  sigemptyset(&sa.sa_mask);
+  for (int sig : {SIGHUP, SIGINT, SIGTERM})
+    sigaction(sig, &sa, nullptr);
+  pid_t launcher = getpid();
+
   const char *tmpdir = std::getenv("TMPDIR");
   std::string tmpl = std::string(tmpdir && *tmpdir ? tmpdir : "/tmp") +
                      "/neve-launch-XXXXXX";
@@ -114,23 +162,23 @@ int main(int argc, char **argv) {
   }
   std::string idFile = std::string(dir) + "/nccl-id";
 
-  struct sigaction sa = {};
-  sa.sa_handler = forward;
-  sigaction(SIGINT, &sa, nullptr);
-  sigaction(SIGTERM, &sa, nullptr);
-
   ranks.assign(size_t(n), -1);
-  for (int r = 0; r < n; ++r) {
+  bool forkFailed = false;
+  for (int r = 0; r < n && !received; ++r) {
     pid_t pid = fork();
     if (pid < 0) {
       std::fprintf(stderr, "neve-launch: cannot start rank %d: %s\n", r,
                    std::strerror(errno));
-      forward(SIGTERM);
+      forkFailed = true;
       break;
     }
     if (pid == 0) {
-      signal(SIGINT, SIG_DFL);
-      signal(SIGTERM, SIG_DFL);
+      for (int sig : {SIGHUP, SIGINT, SIGTERM})
+        signal(sig, SIG_DFL);
+      // Ends with the launcher even if it is killed outright.
+      prctl(PR_SET_PDEATHSIG, SIGTERM);
+      if (getppid() != launcher)
+        _exit(128 + SIGTERM);
       setenv("NEVE_RANK", std::to_string(r).c_str(), 1);
       setenv("NEVE_LOCAL_RANK", std::to_string(r).c_str(), 1);
       setenv("NEVE_WORLD_SIZE", std::to_string(n).c_str(), 1);
@@ -146,20 +194,47 @@ int main(int argc, char **argv) {
     ranks[size_t(r)] = pid;
   }
 
-  int result = 0, failedRank = -1, failedStatus = 0, alive = 0;
+  int result = 0, failedRank = -1, alive = 0;
   for (pid_t p : ranks)
     alive += p > 0;
-  bool stopping = false;
-  int waitedAfterStop = 0;
+  int forwarded = 0;      // the signal passed on to the ranks, if any
+  bool timedOut = false;
+  double start = now();
+  double killAt = 0;      // when stopping: SIGKILL for ranks left by then
+  auto stop = [&](int sig) {
+    signalRanks(sig);
+    if (killAt == 0)
+      killAt = now() + 5.0;
+  };
+  if (forkFailed) { // the ranks started must not wait for the missing one
+    result = 1;
+    failedRank = n;
+    stop(SIGTERM);
+  }
+  // Polls rather than blocks, so that a signal, the timeout and the grace
+  // period before SIGKILL are all noticed within 20 ms.
   while (alive > 0) {
+    if (received && !forwarded) {
+      forwarded = received;
+      stop(forwarded);
+    }
+    if (timeout > 0 && !timedOut && now() - start >= timeout) {
+      timedOut = true;
+      std::fprintf(stderr,
+                   "neve-launch: timeout after %g s: %s still running; "
+                   "stopping %s\n",
+                   timeout, runningRanks().c_str(),
+                   alive == 1 ? "it" : "them");
+      stop(SIGTERM);
+    }
+    if (killAt > 0 && now() >= killAt) {
+      signalRanks(SIGKILL);
+      killAt = -1; // once
+    }
     int status = 0;
-    pid_t pid = waitpid(-1, &status, stopping ? WNOHANG : 0);
-    if (pid == 0) { // stopping: give the others 5 s, then kill them
-      usleep(100 * 1000);
-      if (++waitedAfterStop == 50)
-        for (pid_t p : ranks)
-          if (p > 0)
-            kill(p, SIGKILL);
+    pid_t pid = waitpid(-1, &status, WNOHANG);
+    if (pid == 0) {
+      usleep(20 * 1000);
       continue;
     }
     if (pid < 0) {
@@ -175,29 +250,26 @@ int main(int argc, char **argv) {
       continue;
     ranks[size_t(r)] = -1;
     --alive;
-    if (statusCode(status) != 0 && failedRank < 0 && !forwarded) {
+    bool stopping = killAt != 0;
+    if (statusCode(status) != 0 && failedRank < 0 && !stopping) {
       failedRank = r;
-      failedStatus = status;
       result = statusCode(status);
       if (alive > 0) {
         std::fprintf(stderr,
                      "neve-launch: rank %d %s; stopping the other ranks\n", r,
                      describe(status).c_str());
-        stopping = true;
-        for (pid_t p : ranks)
-          if (p > 0)
-            kill(p, SIGTERM);
+        stop(SIGTERM);
+      } else {
+        std::fprintf(stderr, "neve-launch: rank %d %s\n", r,
+                     describe(status).c_str());
       }
-    } else if (forwarded && result == 0) {
-      result = statusCode(status);
     }
   }
-  if (failedRank >= 0 && !stopping)
-    std::fprintf(stderr, "neve-launch: rank %d %s\n", failedRank,
-                 describe(failedStatus).c_str());
   unlink(idFile.c_str());
   rmdir(dir);
-  if (forwarded && result == 0)
-    result = 128 + forwarded;
+  if (forwarded)
+    return 128 + forwarded;
+  if (timedOut)
+    return 124;
   return result;
 }

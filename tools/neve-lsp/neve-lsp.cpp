@@ -12,42 +12,12 @@
 
 #include "neve/Frontend/ModuleLoader.h"
 #include "neve/Lsp/Server.h"
+#include "neve/Lsp/Transport.h"
 
-#include <cstdio>
 #include <iostream>
 #include <string>
 
 static int usage() { return 0; }
-
-/// Reads one framed message body; false at the end of input.
-static bool readMessage(std::string &body) {
-  size_t length = 0;
-  bool haveLength = false;
-  std::string line;
-  while (std::getline(std::cin, line)) {
-    if (!line.empty() && line.back() == '\r')
-      line.pop_back();
-    if (line.empty()) {
-      if (!haveLength)
-        continue;
-      body.assign(length, '\0');
-      std::cin.read(body.data(), std::streamsize(length));
-      return std::cin.gcount() == std::streamsize(length);
-    }
-    static const std::string key = "Content-Length:";
-    if (line.compare(0, key.size(), key) == 0) {
-      length = std::stoul(line.substr(key.size()));
-      haveLength = true;
-    }
-  }
-  return false;
-}
-
-static void writeMessage(const nlohmann::json &msg) {
-  std::string body = msg.dump();
-  std::cout << "Content-Length: " << body.size() << "\r\n\r\n" << body;
-  std::cout.flush();
-}
 
 int main(int argc, char **argv) {
   for (int i = 1; i < argc; ++i) {
@@ -64,17 +34,20 @@ int main(int argc, char **argv) {
   }
   std::ios::sync_with_stdio(false);
   neve::lsp::Server server(neve::defaultLibsDir(argv[0], (void *)&usage));
-  std::string body;
-  while (!server.exited() && readMessage(body)) {
-    nlohmann::json msg = nlohmann::json::parse(body, nullptr, false);
-    if (msg.is_discarded()) {
-      writeMessage({{"jsonrpc", "2.0"},
-                    {"id", nullptr},
-                    {"error", {{"code", -32700}, {"message", "parse error"}}}});
+  neve::lsp::MessageReader reader(std::cin);
+  std::string body, error;
+  while (!server.exited()) {
+    auto status = reader.read(body, error);
+    if (status == neve::lsp::MessageReader::Status::End)
+      break;
+    if (status == neve::lsp::MessageReader::Status::Error) {
+      // Bad framing: JSON-RPC's parse error, without an id (none was read).
+      neve::lsp::writeMessage(
+          std::cout, neve::lsp::errorReply(nullptr, -32700, error));
       continue;
     }
-    for (const nlohmann::json &out : server.handle(msg))
-      writeMessage(out);
+    for (const nlohmann::json &out : server.handleBody(body))
+      neve::lsp::writeMessage(std::cout, out);
   }
   return server.exited() ? server.exitCode() : 1;
 }

@@ -8,11 +8,15 @@
 //   neve build FILE.nv [-o BIN]   compile to an executable
 //
 // The driver has no MLIR in it: it calls neve-translate next to it and caches
-// the executables under $NEVE_CACHE_DIR (default $XDG_CACHE_HOME/neve or
-// ~/.cache/neve), keyed by the source text and the compiler's identity.
+// the executables under $NEVE_CACHE_DIR (default $XDG_CACHE_HOME/neve,
+// ~/.cache/neve, or ${TMPDIR:-/tmp}/neve-UID without a home), keyed by the
+// source text and the compiler's identity. It runs a cached executable only
+// from a private directory and only when it is the user's own, unwritable by
+// others (Cache.cpp).
 //
 //===----------------------------------------------------------------------===//
 
+#include "Cache.h"
 #include "neve/Support/SourceFile.h"
 
 #include "llvm/ADT/SmallString.h"
@@ -27,6 +31,7 @@
 
 #include <cerrno>
 #include <cstring>
+#include <sys/stat.h>
 #include <unistd.h>
 
 namespace fs = llvm::sys::fs;
@@ -48,52 +53,7 @@ static std::string siblingTool(const char *argv0, llvm::StringRef name) {
 
 /// Appends the size and modification time of `file` to `hash`.
 static void hashFileIdentity(llvm::SHA256 &hash, llvm::StringRef file) {
-  fs::file_status st;
-  if (fs::status(file, st))
-    return;
-  std::string id = file.str() + ":" + std::to_string(st.getSize()) + ":" +
-                   std::to_string(st.getLastModificationTime()
-                                      .time_since_epoch()
-                                      .count());
-  hash.update(id);
-}
-
-/// Are the source files a cached binary was built from unchanged? The
-/// compiler lists them (imports and the prelude included) in BINARY.deps.
-static bool depsUnchanged(llvm::StringRef depsPath) {
-  auto deps = llvm::MemoryBuffer::getFile(depsPath);
-  if (!deps)
-    return false;
-  llvm::SmallVector<llvm::StringRef> lines;
-  (*deps)->getBuffer().split(lines, '\n', -1, /*KeepEmpty=*/false);
-  for (llvm::StringRef line : lines) {
-    llvm::StringRef file = line.rsplit(':').first.rsplit(':').first;
-    fs::file_status st;
-    if (fs::status(file, st))
-      return false;
-    std::string now = file.str() + ":" + std::to_string(st.getSize()) + ":" +
-                      std::to_string(st.getLastModificationTime()
-                                         .time_since_epoch()
-                                         .count());
-    if (now != line)
-      return false;
-  }
-  return true;
-}
-
-static std::string cacheDir() {
-  if (auto dir = llvm::sys::Process::GetEnv("NEVE_CACHE_DIR"))
-    return *dir;
-  llvm::SmallString<256> p;
-  if (auto xdg = llvm::sys::Process::GetEnv("XDG_CACHE_HOME")) {
-    p = *xdg;
-  } else if (!path::home_directory(p)) {
-    p = "/tmp";
-  } else {
-    path::append(p, ".cache");
-  }
-  path::append(p, "neve");
-  return std::string(p);
+  hash.update(neve::driver::fileIdentity(file));
 }
 
 static int runTool(llvm::StringRef tool, llvm::ArrayRef<std::string> args) {
@@ -193,16 +153,22 @@ static int cmdRun(const char *argv0, int argc, char **argv) {
     hashFileIdentity(hash, siblingTool(argv0, "../lib/libneve_runtime.a"));
   std::string key = llvm::toHex(hash.final(), /*LowerCase=*/true).substr(0, 24);
 
-  std::string dir = cacheDir();
-  if (auto ec = fs::create_directories(dir)) {
-    llvm::errs() << "neve: cannot create cache directory " << dir << ": "
-                 << ec.message() << "\n";
+  std::string dir = neve::driver::cacheDirPath();
+  std::string refused = neve::driver::openCacheDir(dir);
+  if (!refused.empty()) {
+    llvm::errs() << "neve: refusing the cache directory " << dir << ": "
+                 << refused
+                 << " (programs run from it could be replaced; remove it or "
+                    "set NEVE_CACHE_DIR to a directory of your own)\n";
     return 1;
   }
   llvm::SmallString<256> binary(dir);
   path::append(binary, path::stem(source) + "-" + key);
   std::string depsPath = std::string(binary) + ".deps";
-  if (!fs::exists(binary) || !depsUnchanged(depsPath)) {
+  // A cached binary someone else could have written is compiled again.
+  bool trusted = fs::exists(binary) &&
+                 neve::driver::untrustedBinary(binary).empty();
+  if (!trusted || !neve::driver::depsUnchanged(depsPath)) {
     // Compile to a temporary name, then rename: concurrent runs never see a
     // half-written binary.
     std::string tmp = std::string(binary) + ".tmp" +
@@ -217,6 +183,10 @@ static int cmdRun(const char *argv0, int argc, char **argv) {
       fs::remove(tmpDeps);
       return rc < 0 ? 1 : rc;
     }
+    // Whatever the umask, nobody else may write what will be executed.
+    struct stat st;
+    if (::stat(tmp.c_str(), &st) == 0)
+      ::chmod(tmp.c_str(), st.st_mode & ~mode_t(S_IWGRP | S_IWOTH));
     if (auto ec = fs::rename(tmpDeps, depsPath)) {
       llvm::errs() << "neve: cannot store " << depsPath << ": "
                    << ec.message() << "\n";
@@ -228,9 +198,14 @@ static int cmdRun(const char *argv0, int argc, char **argv) {
       return 1;
     }
   }
+  std::string bin(binary);
+  std::string why = neve::driver::untrustedBinary(bin);
+  if (!why.empty()) {
+    llvm::errs() << "neve: refusing to run " << bin << ": " << why << "\n";
+    return 1;
+  }
   // Replace this process: the program's exit status and signals are ours.
   std::vector<char *> args;
-  std::string bin(binary);
   args.push_back(const_cast<char *>(source.c_str()));
   for (int i = 1; i < argc; ++i)
     args.push_back(argv[i]);

@@ -13,6 +13,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <cstdio>
 #include <map>
 #include <memory>
 #include <string>
@@ -24,7 +25,18 @@ class Server {
 public:
   explicit Server(std::string libsDir) : libsDir(std::move(libsDir)) {}
 
+  /// Never throws: a message that is not a JSON-RPC request or
+  /// notification gets an "invalid request" error (-32600), a request with
+  /// bad params "invalid params" (-32602), one that fails otherwise
+  /// "internal error" (-32603); a notification in error is logged on stderr.
   std::vector<nlohmann::json> handle(const nlohmann::json &message);
+  /// A message body as received: text that is not JSON gets a parse error
+  /// (-32700), anything else goes to handle().
+  std::vector<nlohmann::json> handleBody(const std::string &body);
+
+  /// Where notifications that fail are logged (stderr by default); null:
+  /// nowhere (the fuzzer).
+  void setLog(std::FILE *file) { log = file; }
 
   /// `exit` was received; the process should end with exitCode().
   bool exited() const { return hasExited; }
@@ -46,7 +58,12 @@ private:
   std::string libsDir;
   std::map<std::string, Document> docs;
   bool shutdownRequested = false, hasExited = false;
+  std::FILE *log = stderr;
 };
+
+/// A JSON-RPC error response.
+nlohmann::json errorReply(const nlohmann::json &id, int code,
+                          const std::string &message);
 
 /// file:///a/b%20c.nv -> /a/b c.nv, and back.
 std::string uriToPath(const std::string &uri);

@@ -78,7 +78,9 @@ neve_str *neve_str_from_char(int8_t c);
 // string is a runtime error "member access through nil" reported there.
 // They are defined with the array functions (neve_array) declared below.
 
-/// `s.size()`: the number of bytes.
+/// `s.size()`: the number of bytes. size() returns an `int`, so a string of
+/// more than INT32_MAX bytes is a runtime error "str of N bytes is too long
+/// for size()" instead of a negative size.
 int64_t neve_str_size(const neve_str *s, const char *file, int32_t line,
                       int32_t col);
 

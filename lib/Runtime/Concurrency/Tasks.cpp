@@ -13,6 +13,10 @@
 // wakeup. Workers live until the process ends; the pool is capped at
 // neve_rt::kMaxThreads threads (busy and idle), beyond which starting a task
 // is a runtime error. A task's unfinished print line is flushed when it ends.
+// Each worker has a 64 MiB stack (neve_rt::kTaskStackSize, address space
+// that only a deep task touches) above a 1 MiB guard, and its own
+// alternate signal stack, so that a task's stack overflow is reported
+// (StackGuard.cpp).
 //
 // Workers are registered with the Boehm collector (GC_register_my_thread),
 // so it stops and scans them. A worker's descriptor is uncollectable,
@@ -30,6 +34,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "ConcurrencyInternal.h"
+#include "../Core/StackGuard.h"
 
 #include "neve/Runtime/neve_runtime.h"
 
@@ -167,6 +172,9 @@ void waitForTask(Worker *w) {
 
 void *workerMain(void *arg) {
   Worker *w = static_cast<Worker *>(arg);
+  // Its own alternate signal stack: a stack overflow in the task is a
+  // run-time error naming it (StackGuard.cpp).
+  neve_rt::guardThisThread();
   GC_stack_base base;
   GC_get_stack_base(&base);
   GC_register_my_thread(&base);
@@ -196,6 +204,8 @@ void startThread(Worker *w) {
   pthread_attr_t attr;
   pthread_attr_init(&attr);
   pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
+  pthread_attr_setstacksize(&attr, neve_rt::kTaskStackSize);
+  pthread_attr_setguardsize(&attr, neve_rt::kTaskStackGuard);
   pthread_t thread;
   int rc = pthread_create(&thread, &attr, workerMain, w);
   pthread_attr_destroy(&attr);

@@ -6,10 +6,13 @@
 // 0 through neve_exit. When the program used the GPU, neve_gpu_at_exit first
 // waits for the device, so a kernel that faulted after the program's last
 // synchronisation still fails the run (it does nothing for CPU-only
-// programs). This file holds `main` and nothing the rest of the runtime
-// needs, so unit tests link the other files without it.
+// programs). A stack overflow of the program is reported as a run-time
+// error (StackGuard.cpp). This file holds `main` and nothing the rest of
+// the runtime needs, so unit tests link the other files without it.
 //
 //===----------------------------------------------------------------------===//
+
+#include "StackGuard.h"
 
 #include "neve/Runtime/neve_runtime.h"
 
@@ -22,6 +25,9 @@ int main(int argc, char **argv) {
   // Lets threads that the collector did not create register themselves.
   GC_allow_register_threads();
   neve_set_args(argc, argv);
+  // After the collector, whose start-up may install SIGSEGV handlers of its
+  // own for a while: a stack overflow is a run-time error (StackGuard.cpp).
+  neve_rt::installStackOverflowHandler(argc > 0 ? argv[0] : nullptr);
 
   neve_main();
 

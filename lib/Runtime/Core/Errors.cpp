@@ -21,6 +21,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "../Concurrency/ConcurrencyInternal.h"
+#include "ErrorsInternal.h"
 
 #include "neve/Runtime/neve_runtime.h"
 
@@ -49,19 +50,6 @@ void writeAll(int fd, const char *data, size_t size) {
     }
     data += n;
     size -= static_cast<size_t>(n);
-  }
-}
-
-/// Makes the calling thread the one that ends the process. A thread that
-/// fails again while exiting (say, inside a flush) exits at once; any other
-/// thread blocks until the process is gone.
-void claimExit() {
-  if (thisThreadExiting)
-    _exit(1);
-  thisThreadExiting = true;
-  if (exitClaimed.exchange(true)) {
-    for (;;)
-      pause();
   }
 }
 
@@ -96,16 +84,26 @@ void flushOutput() {
 
 } // namespace
 
+void neve_rt::claimExit() {
+  if (thisThreadExiting)
+    _exit(1);
+  thisThreadExiting = true;
+  if (exitClaimed.exchange(true)) {
+    for (;;)
+      pause();
+  }
+}
+
 extern "C" void neve_rt_error(const char *file, int32_t line, int32_t col,
                               const char *msg) {
-  claimExit();
+  neve_rt::claimExit();
   flushOutput();
   reportAndExit(file, line, col, msg);
 }
 
 extern "C" void neve_rt_errorf(const char *file, int32_t line, int32_t col,
                                const char *fmt, ...) {
-  claimExit();
+  neve_rt::claimExit();
   flushOutput();
   va_list args;
   va_start(args, fmt);
@@ -124,13 +122,13 @@ extern "C" void neve_rt_errorf(const char *file, int32_t line, int32_t col,
 }
 
 extern "C" void neve_quit(void) {
-  claimExit();
+  neve_rt::claimExit();
   flushOutput();
   _exit(1);
 }
 
 extern "C" void neve_exit(int32_t status) {
-  claimExit();
+  neve_rt::claimExit();
   flushOutput();
   // A normal exit: atexit handlers of foreign libraries run, and threads that
   // are still running end with the process (§2.2).

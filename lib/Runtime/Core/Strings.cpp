@@ -10,6 +10,7 @@
 
 #include <gc.h>
 
+#include <cstdint>
 #include <cstring>
 
 namespace {
@@ -110,6 +111,12 @@ extern "C" neve_str *neve_str_from_char(int8_t c) {
 extern "C" int64_t neve_str_size(const neve_str *s, const char *file,
                                  int32_t line, int32_t col) {
   neve_rt::checkNotNil(s, file, line, col);
+  // size() returns an int: a larger string would wrap to a negative size.
+  if (s->size > INT32_MAX)
+    neve_rt_errorf(file, line, col,
+                   "str of %lld bytes is too long for size(), which returns "
+                   "an int (at most %d)",
+                   static_cast<long long>(s->size), INT32_MAX);
   return s->size;
 }
 

@@ -60,13 +60,15 @@ def main():
         line = re.sub(r'"\$TEXT\(([^)]+)\)"',
                       lambda m: json.dumps(text(m[1])), line)
         msg = json.loads(line)
-        if "wait" in msg:
+        # (a message may be any JSON value: the robustness tests send
+        # arrays and numbers)
+        if isinstance(msg, dict) and "wait" in msg:
             for _ in range(msg["wait"]):
                 out = json.dumps(receive(proc), sort_keys=True,
                                  separators=(",", ":"))
                 print(out.replace(inputs, "DIR"))
             continue
-        if "edit" in msg:
+        if isinstance(msg, dict) and "edit" in msg:
             name, old, new = msg["edit"]
             assert old in text(name), old
             texts[name] = text(name).replace(old, new)

@@ -1,0 +1,5 @@
+Content-Length: 5
+
+{bad}Content-Length: 107
+
+{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"processId":null,"rootUri":null,"capabilities":{}}}
