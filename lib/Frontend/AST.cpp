@@ -147,76 +147,6 @@ unsigned neve::exprDepth(const Expr &root, const Expr **deepestNode) {
   return deepest;
 }
 
-/// Moves the sub-expressions out of `e`.
-static void takeChildren(Expr &e, std::vector<ExprPtr> &out) {
-  auto take = [&](ExprPtr &p) {
-    if (p)
-      out.push_back(std::move(p));
-  };
-  auto args = [&](std::vector<Arg> &list) {
-    for (auto &a : list)
-      take(a.value);
-  };
-  switch (e.getKind()) {
-  case Expr::Kind::Unary:
-    return take(llvm::cast<UnaryExpr>(e).operand);
-  case Expr::Kind::Binary:
-    take(llvm::cast<BinaryExpr>(e).lhs);
-    return take(llvm::cast<BinaryExpr>(e).rhs);
-  case Expr::Kind::Fold:
-    return take(llvm::cast<FoldExpr>(e).operand);
-  case Expr::Kind::Call: {
-    auto &c = llvm::cast<CallExpr>(e);
-    take(c.callee);
-    take(c.receiver);
-    return args(c.args);
-  }
-  case Expr::Kind::Member:
-    return take(llvm::cast<MemberExpr>(e).base);
-  case Expr::Kind::Index:
-    take(llvm::cast<IndexExpr>(e).base);
-    for (auto &item : llvm::cast<IndexExpr>(e).items) {
-      take(item.index);
-      take(item.sliceEnd);
-    }
-    return;
-  case Expr::Kind::Select: {
-    auto &s = llvm::cast<SelectExpr>(e);
-    take(s.base);
-    for (auto &x : s.braces)
-      take(x);
-    for (auto &x : s.coords)
-      take(x);
-    return;
-  }
-  case Expr::Kind::ListLit:
-    for (auto &x : llvm::cast<ListLitExpr>(e).elems)
-      take(x);
-    return;
-  case Expr::Kind::MapLit:
-    for (auto &x : llvm::cast<MapLitExpr>(e).keys)
-      take(x);
-    for (auto &x : llvm::cast<MapLitExpr>(e).values)
-      take(x);
-    return;
-  case Expr::Kind::Tuple:
-    for (auto &x : llvm::cast<TupleExpr>(e).elems)
-      take(x);
-    return;
-  case Expr::Kind::New:
-    return args(llvm::cast<NewExpr>(e).args);
-  case Expr::Kind::LayoutNew:
-    take(llvm::cast<LayoutNewExpr>(e).base);
-    for (auto &x : llvm::cast<LayoutNewExpr>(e).extentExprs)
-      take(x);
-    return;
-  case Expr::Kind::Cast:
-    return take(llvm::cast<CastExpr>(e).operand);
-  default:
-    return;
-  }
-}
-
 void neve::destroyExpr(ExprPtr e) {
   std::vector<ExprPtr> work;
   if (e)
@@ -224,7 +154,10 @@ void neve::destroyExpr(ExprPtr e) {
   while (!work.empty()) {
     ExprPtr next = std::move(work.back());
     work.pop_back();
-    takeChildren(*next, work);
+    forEachChildSlot</*Const=*/false>(*next, [&](ExprPtr &slot) {
+      if (slot)
+        work.push_back(std::move(slot));
+    });
     // `next` dies here with no children left.
   }
 }

@@ -37,6 +37,10 @@ using ASTRef = std::conditional_t<Const, const T &, T &>;
 /// Calls `onExpr` for each direct sub-expression of `e`, in source order.
 template <bool Const, typename F>
 void forEachChild(ASTRef<Const, Expr> e, F &&onExpr);
+/// Calls `onSlot` with each owning pointer of a sub-expression of `e` (null
+/// ones too), in source order: what destroyExpr moves out.
+template <bool Const, typename F>
+void forEachChildSlot(ASTRef<Const, Expr> e, F &&onSlot);
 /// Calls `onExpr` / `onStmt` for each direct sub-expression and statement
 /// of `s` (variables' initializers included), in source order.
 template <bool Const, typename FE, typename FS>
@@ -133,11 +137,8 @@ private:
 //===----------------------------------------------------------------------===//
 
 template <bool Const, typename F>
-void forEachChild(ASTRef<Const, Expr> e, F &&f) {
-  auto each = [&](auto &ptr) {
-    if (ptr)
-      f(*ptr);
-  };
+void forEachChildSlot(ASTRef<Const, Expr> e, F &&f) {
+  auto each = [&](auto &slot) { f(slot); };
   auto args = [&](auto &list) {
     for (auto &a : list)
       each(a.value);
@@ -218,6 +219,14 @@ void forEachChild(ASTRef<Const, Expr> e, F &&f) {
   case K::Cast:
     return each(llvm::cast<CastExpr>(e).operand);
   }
+}
+
+template <bool Const, typename F>
+void forEachChild(ASTRef<Const, Expr> e, F &&f) {
+  forEachChildSlot<Const>(e, [&](auto &slot) {
+    if (slot)
+      f(*slot);
+  });
 }
 
 template <bool Const, typename FE, typename FS>
