@@ -7,7 +7,7 @@
 #
 #   scripts/gpu-bundle.sh BUILD_DIR OUT_DIR
 #
-# Run it there with the device tool: carry OUT_DIR and call
+# Copy the checkout with OUT_DIR to the GPU host and run there
 #   bash scripts/gpu-run.sh OUT_DIR
 set -euo pipefail
 
@@ -104,10 +104,10 @@ MANIFEST
 size_kib=$(du -sk "$out" | cut -f1)
 echo "gpu-bundle: $n programs, $((size_kib / 1024)) MiB in $out"
 if [ "$size_kib" -gt $((limit_mib * 1024)) ]; then
-  echo "gpu-bundle: over the ${limit_mib} MiB the device tool carries" >&2
+  echo "gpu-bundle: over the ${limit_mib} MiB a bundle may take" >&2
   exit 1
 fi
-# The device tool's 64 MiB include the working tree (tracked files).
+# The 64 MiB copied to the GPU host include the working tree (tracked files).
 tree_kib=$(git ls-files -z 2>/dev/null | xargs -0 du -ck 2>/dev/null | tail -1 | cut -f1)
 if [ -n "$tree_kib" ] && [ $((size_kib + tree_kib)) -gt $((limit_mib * 1024)) ]; then
   echo "gpu-bundle: note: with the working tree ($((tree_kib / 1024)) MiB) this is over ${limit_mib} MiB:" \

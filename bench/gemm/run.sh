@@ -8,7 +8,7 @@
 # and its pass/fail.
 #
 #   # here:  bash bench/gemm/run.sh --build-only
-#   # there (device tool, carry ["build/gemm-bench"]): bash bench/gemm/run.sh
+#   # on the GPU host, build/gemm-bench copied there: bash bench/gemm/run.sh
 #
 # ITERS (default 50) timed launches after WARMUP (default 5). The compiler
 # used is $NEVE_TRANSLATE, default build/bin/neve-translate, for

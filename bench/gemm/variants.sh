@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds (here) and runs (on the GPU machine) the staging / tile variants
 # of bench/gemm/variants.nv. Here: bash bench/gemm/variants.sh --build-only;
-# there (device tool, carry ["build/gemm-variants"]): bash bench/gemm/variants.sh
+# on the GPU host, build/gemm-variants copied there: bash bench/gemm/variants.sh
 set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/../.." && pwd)"
 BIN="$ROOT/build/gemm-variants"

@@ -7,7 +7,7 @@
 # kernel's ms and GB/s, the ratio to PyTorch, the targets and pass/fail.
 #
 #   # here:  bash bench/gpu/run.sh --build-only
-#   # there (device tool, carry ["build/gpu-bench"]): bash bench/gpu/run.sh
+#   # on the GPU host, build/gpu-bench copied there: bash bench/gpu/run.sh
 #
 # ITERS (default 50) timed launches after WARMUP (default 5). The compiler
 # used is $NEVE_TRANSLATE, default build/bin/neve-translate. Exit status 0

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # A slim bundle for bench/resnet/run.sh (the full `make gpu-bundle` holds
-# every GPU test and is near the device tool's 64 MiB): examples/resnet.nv
+# every GPU test and is near the 64 MiB a bundle may take): examples/resnet.nv
 # and bench/resnet/*.nv (in bench/), bench/ddp's collectives check and
 # neve-launch, Frost's and kernel fusion's GPU tests and the reduced
 # ResNet test (in tests/, so that scripts/gpu-run.sh runs and checks them:
@@ -11,7 +11,7 @@
 #
 # TESTS: an extended regular expression; only the tests whose bundle name
 # (gpu-frost-gradcheck, gpu-fusion-relu-nofuse, ...) matches it go in. All
-# of them together come near the device tool's 64 MiB.
+# of them together come near the 64 MiB a bundle may take.
 set -euo pipefail
 build=${1:-build}
 out=${2:-build/resnet-bundle}
