@@ -15,7 +15,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "llvm/ADT/StringMap.h"
-#include "llvm/ADT/StringSet.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/InitLLVM.h"
@@ -181,22 +181,21 @@ void emitDefs(const std::vector<Entry> &entries, raw_ostream &os) {
          [](const Entry &e) { return e.form == Entry::Function; });
   lookup("lookupValueName", "llvm::StringRef name",
          [](const Entry &e) { return e.form == Entry::Value; });
-  StringSet<> receivers;
+  // The receivers that have methods, in the order of their first method.
+  std::vector<std::string> receivers;
   for (const Entry &e : entries)
-    if (e.form == Entry::Method)
-      receivers.insert(e.receiver);
-  for (const Entry &e : entries)
-    if (e.form == Entry::Method && receivers.erase(e.receiver))
-      lookup("lookup" + e.receiver + "Method", "llvm::StringRef name",
-             [&](const Entry &x) {
-               return x.form == Entry::Method && x.receiver == e.receiver;
-             });
+    if (e.form == Entry::Method && !llvm::is_contained(receivers, e.receiver))
+      receivers.push_back(e.receiver);
+  for (const std::string &r : receivers)
+    lookup("lookup" + r + "Method", "llvm::StringRef name",
+           [&](const Entry &x) {
+             return x.form == Entry::Method && x.receiver == r;
+           });
   os << "static BuiltinId lookupMethodName(Type::Kind receiver, "
         "llvm::StringRef name) {\n  switch (receiver) {\n";
-  for (const Entry &e : entries)
-    if (e.form == Entry::Method && receivers.insert(e.receiver).second)
-      os << "  case Type::Kind::" << e.receiver << ":\n    return lookup"
-         << e.receiver << "Method(name);\n";
+  for (const std::string &r : receivers)
+    os << "  case Type::Kind::" << r << ":\n    return lookup" << r
+       << "Method(name);\n";
   os << "  default:\n    return BuiltinId::None;\n  }\n}\n";
 }
 
