@@ -6,6 +6,7 @@
 #include "neve/Dialect/Neve/Transforms/Passes.h"
 #include "neve/Frontend/MLIRGen.h"
 #include "RecursiveInline.h"
+#include "neve/Support/Cache.h"
 
 #include "mlir/Conversion/Passes.h"
 #include "mlir/Conversion/ReconcileUnrealizedCasts/ReconcileUnrealizedCasts.h"
@@ -63,16 +64,35 @@ std::string neve::findLibdevice() {
 void neve::buildDevicePipeline(mlir::OpPassManager &pm,
                                const DeviceOptions &options) {
   pm.addPass(mlir::neve::createNeveOutlineKernelsPass());
+  // --emit=ptx prints one PTX module, which ptxas takes as it is.
+  if (options.assemble)
+    pm.addPass(mlir::neve::createNeveSplitKernelModulesPass());
+  // One target for the cubin, one for the PTX the driver compiles on other
+  // GPUs; the CUDA math library (libdevice) serves exp, log, pow, ...
+  // On sm_90a the tiled product runs on warpgroup instructions (wgmma),
+  // which exist only there: the PTX embedded is then sm_90a's too.
+  bool wgmma = options.chip == "sm_90a";
+  std::string libdevice = findLibdevice();
+  std::string ptxChip = wgmma ? options.chip : options.ptxChip;
+  if (!options.cacheDir.empty()) {
+    // Kernels compiled before, by this program or another, are taken from
+    // the cache; the key covers all that the rest of this pipeline uses.
+    mlir::neve::NeveKernelCachePassOptions cached;
+    cached.cacheDir = options.cacheDir;
+    cached.salt = options.salt + "\nchip " + options.chip + " ptx " + ptxChip +
+                  " +ptx80 O3\nlibdevice " +
+                  (libdevice.empty() ? "none"
+                                     : ::neve::cache::fileIdentity(libdevice));
+    pm.addPass(mlir::neve::createNeveKernelCachePass(cached));
+  }
   mlir::OpPassManager &device = pm.nest<mlir::gpu::GPUModuleOp>();
   // gpu functions were inlined into the kernels (§3.7): drop them.
   device.addPass(mlir::createSymbolDCEPass());
   device.addPass(mlir::createCanonicalizerPass());
   device.addPass(mlir::createCSEPass());
   // Views, tiles and the tiled product (§8.5, §8.6) → memref + nvgpu.
-  // On sm_90a the tiled product runs on warpgroup instructions (wgmma),
-  // which exist only there: the PTX embedded is then sm_90a's too.
   mlir::layout::LowerLayoutsPassOptions layouts;
-  layouts.wgmma = options.chip == "sm_90a";
+  layouts.wgmma = wgmma;
   device.addPass(mlir::layout::createLowerLayoutsPass(layouts));
   device.addPass(mlir::createCanonicalizerPass());
   device.addPass(mlir::createSCFToControlFlowPass());
@@ -87,10 +107,6 @@ void neve::buildDevicePipeline(mlir::OpPassManager &pm,
   // NVVM ops built on inline PTX (wgmma.mma_async) to llvm.inline_asm
   device.addPass(mlir::createConvertNVVMToLLVMPass());
   device.addPass(mlir::createReconcileUnrealizedCastsPass());
-  // One target for the cubin, one for the PTX the driver compiles on other
-  // GPUs; the CUDA math library (libdevice) serves exp, log, pow, ...
-  std::string libdevice = findLibdevice();
-  std::string ptxChip = layouts.wgmma ? options.chip : options.ptxChip;
   for (const std::string &chip : {options.chip, ptxChip}) {
     mlir::GpuNVVMAttachTargetOptions target;
     target.chip = chip;
@@ -102,16 +118,11 @@ void neve::buildDevicePipeline(mlir::OpPassManager &pm,
     if (ptxChip == options.chip)
       break;
   }
-  mlir::GpuModuleToBinaryPassOptions binary;
-  binary.compilationTarget = "isa";
-  pm.addPass(mlir::createGpuModuleToBinaryPass(binary));
-}
-
-void neve::buildEmbedKernelsPipeline(mlir::OpPassManager &pm,
-                                     const DeviceOptions &options) {
-  mlir::neve::NeveEmbedKernelsPassOptions embed;
-  embed.chip = options.chip;
-  pm.addPass(mlir::neve::createNeveEmbedKernelsPass(embed));
+  mlir::neve::NeveCompileKernelsPassOptions compile;
+  compile.chip = options.chip;
+  compile.assemble = options.assemble;
+  compile.cacheDir = options.cacheDir;
+  pm.addPass(mlir::neve::createNeveCompileKernelsPass(compile));
 }
 
 void neve::buildLowerToLLVMPipeline(mlir::OpPassManager &pm) {

@@ -14,6 +14,7 @@
 #include "neve/Frontend/Sema.h"
 #include "neve/InitAll.h"
 #include "neve/Pipeline/Pipeline.h"
+#include "neve/Support/Cache.h"
 #include "neve/Support/SourceFile.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -22,8 +23,10 @@
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Pass/PassManager.h"
+#include "mlir/Support/Timing.h"
 #include "mlir/Target/LLVMIR/Dialect/All.h"
 
+#include "llvm/Config/llvm-config.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FileUtilities.h"
@@ -103,6 +106,15 @@ cl::list<std::string> fuse("ffuse",
 cl::list<std::string> rpass("Rpass",
                             cl::desc("Print the remarks of a pass: -Rpass=neve-fuse"),
                             cl::value_desc("PASS"), cl::cat(category));
+cl::opt<bool> verbose(
+    "v", cl::desc("Say what the compile did: each kernel compiled or found in "
+                  "the cache"),
+    cl::cat(category));
+cl::opt<bool> noCache(
+    "no-cache",
+    cl::desc("Compile every kernel, neither reading nor writing the cache "
+             "($NEVE_CACHE_DIR, else ~/.cache/neve)"),
+    cl::cat(category));
 cl::list<std::string> libs("l", cl::desc("Link with library NAME"),
                            cl::Prefix, cl::value_desc("NAME"),
                            cl::cat(category));
@@ -119,17 +131,16 @@ std::string locationText(mlir::Location loc) {
          std::to_string(fl.getColumn());
 }
 
-/// Writes `text` to -o (or stdout).
-/// "path:size:mtime", the identity `neve run` compares to reuse a build.
-std::string fileIdentity(llvm::StringRef file) {
-  llvm::sys::fs::file_status st;
-  if (llvm::sys::fs::status(file, st))
-    return file.str() + ":missing";
-  return file.str() + ":" + std::to_string(st.getSize()) + ":" +
-         std::to_string(
-             st.getLastModificationTime().time_since_epoch().count());
+/// What identifies this compiler in cache keys: its executable (a rebuilt
+/// or reinstalled compiler has a new size or time) and the LLVM it uses.
+std::string compilerIdentity(const char *argv0) {
+  std::string exe =
+      llvm::sys::fs::getMainExecutable(argv0, (void *)&compilerIdentity);
+  return "neve-translate " + cache::fileIdentity(exe) + " LLVM " +
+         LLVM_VERSION_STRING;
 }
 
+/// Writes `text` to -o (or stdout).
 bool writeOutput(llvm::function_ref<void(llvm::raw_ostream &)> fn) {
   std::string path = outputFile.empty() ? "-" : outputFile.getValue();
   std::error_code ec;
@@ -196,7 +207,10 @@ int compile(const char *argv0) {
       return 1;
     }
     for (auto &m : program.modules)
-      deps << fileIdentity(m->fileName) << "\n";
+      deps << (cache::fileIdentity(m->fileName).empty()
+                   ? m->fileName + ":missing"
+                   : cache::fileIdentity(m->fileName))
+           << "\n";
   }
   TypeContext types;
   if (!diag.hadError())
@@ -228,20 +242,38 @@ int compile(const char *argv0) {
   if (!mod)
     return 1;
 
-  // -Rpass=neve-fuse: the fusion pass's remarks, as file:line:col: remark:
-  bool fuseRemarks = llvm::any_of(rpass, [](const std::string &p) {
-    return p == "neve-fuse" || p == ".*" || p == "all";
-  });
+  // -Rpass=PASS: a pass's remarks, as file:line:col: remark: (-v implies
+  // those of the kernel compiler: compiled, or found in the cache).
+  auto wants = [&](llvm::StringRef pass) {
+    return llvm::any_of(rpass, [&](const std::string &p) {
+      return p == pass || p == ".*" || p == "all";
+    });
+  };
+  bool fuseRemarks = wants("neve-fuse");
+  bool kernelRemarks = verbose || wants("neve-compile-kernels");
+  enum class Stage { Fuse, Kernels, Host } stage = Stage::Fuse;
   mlir::ScopedDiagnosticHandler remarks(&context, [&](mlir::Diagnostic &d) {
     if (d.getSeverity() != mlir::DiagnosticSeverity::Remark)
       return mlir::failure(); // errors and warnings: the default printer
-    if (fuseRemarks)
+    if ((stage == Stage::Fuse && fuseRemarks) ||
+        (stage == Stage::Kernels && kernelRemarks))
       llvm::errs() << locationText(d.getLocation()) << ": remark: " << d.str()
                    << "\n";
     return mlir::success();
   });
 
+  // MLIR's own options: --mlir-timing, --mlir-print-ir-after-all, ...
+  mlir::DefaultTimingManager timing;
+  mlir::applyDefaultTimingManagerCLOptions(timing);
+  mlir::TimingScope rootTimer = timing.getRootScope();
+  auto configure = [&](mlir::PassManager &p) {
+    p.enableTiming(rootTimer);
+    return mlir::applyPassManagerCLOptions(p);
+  };
+
   mlir::PassManager pm(&context);
+  if (mlir::failed(configure(pm)))
+    return 1;
   buildNeveCleanupPipeline(pm);
   if (optLevel >= 2 && !noFuse)
     buildFusionPipeline(pm, fuse);
@@ -252,16 +284,33 @@ int compile(const char *argv0) {
 
   DeviceOptions device;
   device.chip = gpuArch;
+  device.assemble = emit != Emit::Ptx;
+  if (!noCache && device.assemble) {
+    device.cacheDir = cache::cacheDirPath();
+    std::string refused = cache::openCacheDir(device.cacheDir);
+    if (!refused.empty()) {
+      llvm::errs() << "warning: not using the cache directory "
+                   << device.cacheDir << ": " << refused
+                   << " (set NEVE_CACHE_DIR to a directory of your own)\n";
+      device.cacheDir.clear();
+    }
+    device.salt = compilerIdentity(argv0);
+  }
+  stage = Stage::Kernels;
   mlir::PassManager kernels(&context);
+  if (mlir::failed(configure(kernels)))
+    return 1;
   buildDevicePipeline(kernels, device);
   if (mlir::failed(kernels.run(*mod)))
     return 1;
+  stage = Stage::Host;
   if (emit == Emit::Ptx)
     return writeOutput([&](llvm::raw_ostream &os) { printPtx(*mod, os); }) ? 0
                                                                            : 1;
 
   mlir::PassManager lower(&context);
-  buildEmbedKernelsPipeline(lower, device);
+  if (mlir::failed(configure(lower)))
+    return 1;
   buildLowerToLLVMPipeline(lower);
   if (mlir::failed(lower.run(*mod)))
     return 1;
@@ -320,6 +369,8 @@ void printPtx(mlir::ModuleOp module, llvm::raw_ostream &os) {
 
 int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
+  mlir::registerPassManagerCLOptions();
+  mlir::registerDefaultTimingManagerCLOptions();
   cl::HideUnrelatedOptions(category);
   cl::ParseCommandLineOptions(argc, argv, "Neve compiler\n");
   if (optLevel > 3) {

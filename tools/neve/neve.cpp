@@ -16,7 +16,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Cache.h"
+#include "neve/Support/Cache.h"
 #include "neve/Support/SourceFile.h"
 
 #include "llvm/ADT/SmallString.h"
@@ -53,7 +53,7 @@ static std::string siblingTool(const char *argv0, llvm::StringRef name) {
 
 /// Appends the size and modification time of `file` to `hash`.
 static void hashFileIdentity(llvm::SHA256 &hash, llvm::StringRef file) {
-  hash.update(neve::driver::fileIdentity(file));
+  hash.update(neve::cache::fileIdentity(file));
 }
 
 static int runTool(llvm::StringRef tool, llvm::ArrayRef<std::string> args) {
@@ -153,8 +153,8 @@ static int cmdRun(const char *argv0, int argc, char **argv) {
     hashFileIdentity(hash, siblingTool(argv0, "../lib/libneve_runtime.a"));
   std::string key = llvm::toHex(hash.final(), /*LowerCase=*/true).substr(0, 24);
 
-  std::string dir = neve::driver::cacheDirPath();
-  std::string refused = neve::driver::openCacheDir(dir);
+  std::string dir = neve::cache::cacheDirPath();
+  std::string refused = neve::cache::openCacheDir(dir);
   if (!refused.empty()) {
     llvm::errs() << "neve: refusing the cache directory " << dir << ": "
                  << refused
@@ -167,8 +167,8 @@ static int cmdRun(const char *argv0, int argc, char **argv) {
   std::string depsPath = std::string(binary) + ".deps";
   // A cached binary someone else could have written is compiled again.
   bool trusted = fs::exists(binary) &&
-                 neve::driver::untrustedBinary(binary).empty();
-  if (!trusted || !neve::driver::depsUnchanged(depsPath)) {
+                 neve::cache::untrustedBinary(binary).empty();
+  if (!trusted || !neve::cache::depsUnchanged(depsPath)) {
     // Compile to a temporary name, then rename: concurrent runs never see a
     // half-written binary.
     std::string tmp = std::string(binary) + ".tmp" +
@@ -199,7 +199,7 @@ static int cmdRun(const char *argv0, int argc, char **argv) {
     }
   }
   std::string bin(binary);
-  std::string why = neve::driver::untrustedBinary(bin);
+  std::string why = neve::cache::untrustedBinary(bin);
   if (!why.empty()) {
     llvm::errs() << "neve: refusing to run " << bin << ": " << why << "\n";
     return 1;

@@ -73,6 +73,80 @@ def ConvertNeveDeviceToLLVMPass
   let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
 }
 
+def NeveSplitKernelModulesPass
+    : Pass<"neve-split-kernel-modules", "mlir::ModuleOp"> {
+  let summary = "One gpu.module per kernel, so that each compiles and caches "
+                "on its own";
+  let description = [{
+    Every `gpu.module @M` holding several kernels becomes one
+    `gpu.module @M_<kernel>` per kernel, each with a copy of what the module
+    held besides its kernels (device functions, globals: a later
+    `symbol-dce` drops what a kernel does not use), and every
+    `gpu.launch_func @M::@k` launches `@M_k::@k`. A kernel's module then
+    depends on nothing but that kernel, so `--neve-compile-kernels` compiles
+    the modules in parallel and finds a kernel in the cache whatever else
+    the program holds. The runtime loads each module at its first launch.
+  }];
+  let dependentDialects = ["::mlir::gpu::GPUDialect"];
+}
+
+def NeveKernelCachePass : Pass<"neve-kernel-cache", "mlir::ModuleOp"> {
+  let summary = "Replace each gpu.module found in the kernel cache by its "
+                "compiled binary";
+  let description = [{
+    Runs before the device lowering, on each `gpu.module` as specialised
+    (one kernel per module after `--neve-split-kernel-modules`), on the
+    context's threads. A module's key is the SHA-256 of its printed IR
+    (locations left out, so moving a kernel does not change it), `salt`
+    (what the caller's pipeline depends on: the compiler's identity, the
+    chips, libdevice) and ptxas's identity (path, size, time). A module
+    whose key is in the cache under `cache-dir` becomes its `gpu.binary` at
+    once and is neither lowered nor compiled; any other gets the attribute
+    `neve.kernel_key`, under which `--neve-compile-kernels` stores its
+    result (docs/caching.md). A hit gets the remark `kernel NAME: cache hit`;
+    an entry that fails its checksum is compiled again, with a remark.
+  }];
+  let options = [
+    Option<"cacheDir", "cache-dir", "std::string", /*default=*/"\"\"",
+           "The cache directory (already checked private)">,
+    Option<"salt", "salt", "std::string", /*default=*/"\"\"",
+           "Mixed into every key">,
+    Option<"ptxas", "ptxas", "std::string", /*default=*/"\"\"",
+           "The ptxas the compile will use (default: as neve-compile-kernels)">
+  ];
+  let dependentDialects = ["::mlir::gpu::GPUDialect",
+                           "::mlir::NVVM::NVVMDialect"];
+}
+
+def NeveCompileKernelsPass : Pass<"neve-compile-kernels", "mlir::ModuleOp"> {
+  let summary = "Compile every gpu.module to an embedded cubin and PTX, in "
+                "parallel";
+  let description = [{
+    Replaces each `gpu.module` (lowered to the LLVM and NVVM dialects, with
+    `#nvvm.target`s attached) by a `gpu.binary`. The modules compile
+    concurrently (the context's threads): each target's PTX through NVVM
+    and LLVM's NVPTX back end, then ptxas assembles the PTX of `chip` into
+    a cubin, and the result is the runtime's `NEVEKRN1` container, as
+    `--neve-embed-kernels` makes it (docs/runtime-gpu.md). With `cache-dir`,
+    a module carrying `neve.kernel_key` (`--neve-kernel-cache`) is stored
+    under that key. With `assemble=false` each target's PTX stays a
+    separate `assembly` object (what `neve-translate --emit=ptx` prints).
+    Each module gets the remark `kernel NAME: compiled`.
+  }];
+  let options = [
+    Option<"chip", "chip", "std::string", /*default=*/"\"sm_90\"",
+           "The target whose PTX is assembled into a cubin">,
+    Option<"ptxas", "ptxas", "std::string", /*default=*/"\"\"",
+           "The ptxas to use (default: $NEVE_PTXAS, $CUDA_HOME/bin, "
+           "/usr/local/cuda/bin, PATH)">,
+    Option<"assemble", "assemble", "bool", /*default=*/"true",
+           "Assemble and pack (false: keep each target's PTX)">,
+    Option<"cacheDir", "cache-dir", "std::string", /*default=*/"\"\"",
+           "Where to store the results of modules with a neve.kernel_key">
+  ];
+  let dependentDialects = ["::mlir::gpu::GPUDialect"];
+}
+
 def NeveEmbedKernelsPass : Pass<"neve-embed-kernels", "mlir::ModuleOp"> {
   let summary = "Pack each gpu.binary into one object: a cubin and PTX";
   let description = [{

@@ -38,23 +38,29 @@ struct DeviceOptions {
   std::string chip = "sm_90";
   /// The chip of the PTX the driver compiles on other GPUs.
   std::string ptxChip = "sm_80";
+  /// Assemble and embed (false: each target's PTX of one module holding
+  /// every kernel, what --emit=ptx prints).
+  bool assemble = true;
+  /// The kernel cache (a private directory, see neve/Support/Cache.h), or
+  /// "" for none; `salt` is mixed into every key (the compiler's identity).
+  std::string cacheDir;
+  std::string salt;
 };
 
 /// The CUDA math library (libdevice.10.bc) under $CUDA_HOME, $CUDA_PATH or
 /// /usr/local/cuda, or "" when there is none.
 std::string findLibdevice();
 
-/// Kernels to PTX: neve-outline-kernels (which inlines gpu functions), then
-/// on the gpu.module: symbol-dce, canonicalize, cse, convert-scf-to-cf,
-/// convert-neve-device-to-llvm, arith-expand, convert-gpu-to-nvvm,
-/// reconcile-unrealized-casts; nvvm-attach-target for both chips and
-/// gpu-module-to-binary{format=isa}. Programs without kernels pass
-/// through unchanged. (`--emit=ptx` stops here.)
+/// Kernels to embedded binaries: neve-outline-kernels (which inlines gpu
+/// functions), neve-split-kernel-modules (one gpu.module per kernel, unless
+/// `assemble` is off), neve-kernel-cache (when `cacheDir` is set), then
+/// on each gpu.module, in parallel: symbol-dce, canonicalize, cse,
+/// lower-layouts, convert-scf-to-cf, convert-neve-device-to-llvm, ...,
+/// convert-gpu-to-nvvm, reconcile-unrealized-casts; nvvm-attach-target for
+/// both chips and neve-compile-kernels (PTX, ptxas, the NEVEKRN1 container,
+/// through the kernel cache). Programs without kernels pass through
+/// unchanged.
 void buildDevicePipeline(mlir::OpPassManager &pm, const DeviceOptions &options);
-
-/// neve-embed-kernels: the PTX objects become one cubin+PTX container.
-void buildEmbedKernelsPipeline(mlir::OpPassManager &pm,
-                               const DeviceOptions &options);
 
 /// Host lowering to the LLVM dialect (`--emit=lowered`):
 /// convert-scf-to-cf, convert-neve-to-llvm, reconcile-unrealized-casts.

@@ -1,0 +1,143 @@
+//===- CompileKernels.cpp - gpu.modules to embedded kernels, cached --------===//
+//
+// --neve-compile-kernels: every gpu.module becomes a gpu.binary holding the
+// runtime's NEVEKRN1 container (a cubin and PTX). Modules compile
+// concurrently; with a cache directory, a module that --neve-kernel-cache
+// gave a key is stored under it (docs/caching.md).
+//
+// Two phases: each module is serialised per target (NVVM -> LLVM -> NVPTX)
+// and assembled by ptxas on the context's threads, touching no shared
+// state but its own module and cache file; then, in program order, the
+// binaries replace the modules and the remarks say what was compiled.
+//
+//===----------------------------------------------------------------------===//
+
+#include "KernelObjects.h"
+#include "neve/Conversion/Passes.h"
+#include "neve/Support/Cache.h"
+
+#include "mlir/Dialect/GPU/IR/CompilationInterfaces.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/Threading.h"
+
+
+namespace mlir::neve {
+#define GEN_PASS_DEF_NEVECOMPILEKERNELSPASS
+#include "neve/Conversion/Passes.h.inc"
+} // namespace mlir::neve
+
+using namespace mlir;
+using namespace mlir::neve;
+namespace cache = ::neve::cache;
+
+namespace {
+
+/// One module's way through the pass.
+struct Job {
+  gpu::GPUModuleOp module;
+  std::string key;
+  /// The NEVEKRN1 container (assemble) or each target's PTX (not).
+  std::string container;
+  SmallVector<kernels::TargetPtx> ptx;
+  std::string error;
+  std::string storeError;
+};
+
+struct CompileKernelsPass
+    : mlir::neve::impl::NeveCompileKernelsPassBase<CompileKernelsPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    MLIRContext *ctx = &getContext();
+    SmallVector<Job> jobs;
+    for (auto module : getOperation().getOps<gpu::GPUModuleOp>()) {
+      if (!module.getTargetsAttr() || module.getTargetsAttr().empty()) {
+        module.emitError("the module has no target attributes "
+                         "(nvvm-attach-target)");
+        return signalPassFailure();
+      }
+      for (Attribute t : module.getTargetsAttr())
+        if (!isa<NVVM::NVVMTargetAttr>(t)) {
+          module.emitError("expects #nvvm.target targets, got ") << t;
+          return signalPassFailure();
+        }
+      Job job{module};
+      if (auto key = module->getAttrOfType<StringAttr>(kernels::kKernelKeyAttr))
+        job.key = key.str();
+      jobs.push_back(std::move(job));
+    }
+    if (jobs.empty())
+      return;
+    std::string tool = assemble ? kernels::findPtxas(ptxas) : std::string();
+
+    // Diagnostics of the serialisers come out in module order.
+    ParallelDiagnosticHandler diagnostics(ctx);
+    parallelForEach(ctx, llvm::seq<size_t>(0, jobs.size()), [&](size_t i) {
+      diagnostics.setOrderIDForThread(i);
+      run(jobs[i], tool);
+      diagnostics.eraseOrderIDForThread();
+    });
+
+    bool failed = false;
+    for (Job &job : jobs) {
+      gpu::GPUModuleOp module = job.module;
+      if (!job.error.empty()) {
+        module.emitError(job.error);
+        failed = true;
+        continue;
+      }
+      if (!job.storeError.empty())
+        module.emitWarning("kernel cache: ") << job.storeError;
+      if (!assemble) {
+        SmallVector<Attribute> objects;
+        for (auto &[target, ptx] : job.ptx)
+          objects.push_back(gpu::ObjectAttr::get(
+              ctx, target, gpu::CompilationTarget::Assembly,
+              StringAttr::get(ctx, ptx), nullptr, nullptr));
+        OpBuilder b(module);
+        gpu::BinaryOp::create(b, module.getLoc(), module.getName(),
+                              module.getOffloadingHandlerAttr(),
+                              b.getArrayAttr(objects));
+        module.erase();
+        continue;
+      }
+      emitRemark(kernels::kernelLoc(module))
+          << "kernel " << kernels::kernelNames(module) << ": compiled"
+          << (job.key.empty() ? "" : " (" + job.key.substr(0, 16) + ")");
+      kernels::replaceByBinary(module, job.container, chip);
+    }
+    if (assemble && tool.empty())
+      getOperation().emitWarning(kernels::kNoPtxasWarning);
+    if (failed)
+      signalPassFailure();
+  }
+
+  /// Serialise, assemble, store (on a worker thread).
+  void run(Job &job, StringRef tool) {
+    gpu::TargetOptions options({}, {}, {}, {},
+                               gpu::CompilationTarget::Assembly);
+    for (Attribute t : job.module.getTargetsAttr()) {
+      auto target = cast<NVVM::NVVMTargetAttr>(t);
+      std::optional<SmallVector<char, 0>> ptx =
+          cast<gpu::TargetAttrInterface>(t).serializeToObject(job.module,
+                                                              options);
+      if (!ptx) {
+        job.error = "cannot compile the kernel for " + target.getChip().str();
+        return;
+      }
+      job.ptx.push_back(
+          {target, StringRef(ptx->data(), ptx->size()).rtrim('\0').str()});
+    }
+    if (!assemble)
+      return;
+    job.container = kernels::pack(job.ptx, chip, tool, job.error);
+    if (!job.error.empty() || cacheDir.empty() || job.key.empty())
+      return;
+    job.storeError =
+        cache::writeEntry(cacheDir, "kernels", job.key, job.container);
+  }
+};
+
+} // namespace

@@ -1,0 +1,229 @@
+//===- KernelObjects.cpp - Kernels as the runtime loads them --------------===//
+//
+// ptxas and the NEVEKRN1 container:
+//
+//   header:  char magic[8] = "NEVEKRN1"; uint32 count; uint32 reserved
+//   entries: uint32 kind (0 cubin, 1 PTX); uint32 sm; uint64 offset, size
+//   payloads (PTX NUL-terminated, the NUL counted in its size)
+//
+//===----------------------------------------------------------------------===//
+
+#include "KernelObjects.h"
+
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/IR/SymbolTable.h"
+
+#include "llvm/ADT/ScopeExit.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Program.h"
+
+#include <cstdlib>
+#include <cstring>
+
+using namespace mlir;
+using namespace mlir::neve;
+
+/// ptxas: the option, $NEVE_PTXAS, $CUDA_HOME/bin, /usr/local/cuda/bin, PATH.
+std::string kernels::findPtxas(StringRef option) {
+  if (!option.empty())
+    return option.str();
+  if (const char *env = std::getenv("NEVE_PTXAS"))
+    return env;
+  for (const char *var : {"CUDA_HOME", "CUDA_PATH"})
+    if (const char *root = std::getenv(var)) {
+      llvm::SmallString<256> p(root);
+      llvm::sys::path::append(p, "bin", "ptxas");
+      if (llvm::sys::fs::can_execute(p))
+        return std::string(p);
+    }
+  if (llvm::sys::fs::can_execute("/usr/local/cuda/bin/ptxas"))
+    return "/usr/local/cuda/bin/ptxas";
+  if (auto p = llvm::sys::findProgramByName("ptxas"))
+    return *p;
+  return "";
+}
+
+/// "sm_90" -> 90.
+unsigned kernels::smNumber(StringRef chip) {
+  unsigned n = 0;
+  chip.consume_front("sm_");
+  chip.take_while([](char c) { return isdigit(c); }).getAsInteger(10, n);
+  return n;
+}
+
+namespace {
+
+/// Runs ptxas on `ptx` for `chip`; the cubin, or an error message.
+FailureOr<std::string> assemble(StringRef ptxas, StringRef ptx, StringRef chip,
+                                std::string &error) {
+  llvm::SmallString<128> in, out, log;
+  int fd;
+  if (llvm::sys::fs::createTemporaryFile("neve-kernels", "ptx", fd, in) ||
+      llvm::sys::fs::createTemporaryFile("neve-kernels", "cubin", out) ||
+      llvm::sys::fs::createTemporaryFile("neve-ptxas", "log", log)) {
+    error = "cannot create temporary files for ptxas";
+    return failure();
+  }
+  {
+    llvm::raw_fd_ostream os(fd, /*shouldClose=*/true);
+    os << ptx;
+  }
+  std::string arch = ("-arch=" + chip).str();
+  std::string outPath(out);
+  llvm::SmallVector<StringRef> args = {ptxas, arch, "-O3", in, "-o", outPath};
+  std::optional<StringRef> redirects[] = {std::nullopt, StringRef(log),
+                                          StringRef(log)};
+  std::string msg;
+  int rc = llvm::sys::ExecuteAndWait(ptxas, args, std::nullopt, redirects, 0,
+                                     0, &msg);
+  llvm::scope_exit cleanup([&] {
+    llvm::sys::fs::remove(in);
+    llvm::sys::fs::remove(out);
+    llvm::sys::fs::remove(log);
+  });
+  if (rc != 0) {
+    auto logText = llvm::MemoryBuffer::getFile(log);
+    error = "ptxas failed" + (msg.empty() ? "" : ": " + msg) +
+            (logText ? "\n" + (*logText)->getBuffer().str() : "");
+    return failure();
+  }
+  auto cubin = llvm::MemoryBuffer::getFile(out, /*IsText=*/false);
+  if (!cubin) {
+    error = "ptxas wrote no cubin";
+    return failure();
+  }
+  return (*cubin)->getBuffer().str();
+}
+
+struct Entry {
+  uint32_t kind, sm;
+  std::string bytes;
+};
+
+template <typename T> void put(std::string &out, T v) {
+  out.append(reinterpret_cast<const char *>(&v), sizeof(T));
+}
+
+std::string container(ArrayRef<Entry> entries) {
+  std::string out = "NEVEKRN1";
+  put<uint32_t>(out, entries.size());
+  put<uint32_t>(out, 0);
+  uint64_t offset = 16 + 24 * entries.size();
+  for (const Entry &e : entries) {
+    put<uint32_t>(out, e.kind);
+    put<uint32_t>(out, e.sm);
+    put<uint64_t>(out, offset);
+    put<uint64_t>(out, e.bytes.size());
+    offset += e.bytes.size();
+  }
+  for (const Entry &e : entries)
+    out += e.bytes;
+  return out;
+}
+
+} // namespace
+
+std::string kernels::pack(ArrayRef<TargetPtx> ptx, StringRef chip,
+                          StringRef ptxas, std::string &error) {
+  SmallVector<Entry> entries;
+  for (const auto &[target, text] : ptx) {
+    if (target.getChip() == chip && !ptxas.empty()) {
+      FailureOr<std::string> cubin = assemble(ptxas, text, chip, error);
+      if (failed(cubin))
+        return "";
+      entries.push_back({0, smNumber(chip), std::move(*cubin)});
+    }
+    std::string withNul = text;
+    withNul.push_back('\0');
+    entries.push_back({1, smNumber(target.getChip()), std::move(withNul)});
+  }
+  return container(entries);
+}
+
+/// The payload of the first entry of \p kind (and \p sm, unless 0) in a
+/// container, with its sm; {"", 0} when there is none or it is malformed.
+static std::pair<StringRef, unsigned> findEntry(StringRef data, uint32_t kind,
+                                                unsigned sm) {
+  auto read = [&](size_t at, auto &v) {
+    if (at + sizeof(v) > data.size())
+      return false;
+    std::memcpy(&v, data.data() + at, sizeof(v));
+    return true;
+  };
+  uint32_t count = 0;
+  if (!data.starts_with("NEVEKRN1") || !read(8, count))
+    return {"", 0};
+  for (uint32_t i = 0; i < count; ++i) {
+    size_t at = 16 + 24 * size_t(i);
+    uint32_t entryKind = 0, entrySm = 0;
+    uint64_t offset = 0, size = 0;
+    if (!read(at, entryKind) || !read(at + 4, entrySm) ||
+        !read(at + 8, offset) || !read(at + 16, size) ||
+        offset > data.size() || size > data.size() - offset)
+      return {"", 0};
+    if (entryKind == kind && (sm == 0 || entrySm == sm))
+      return {data.substr(offset, size), entrySm};
+  }
+  return {"", 0};
+}
+
+unsigned kernels::cubinSm(StringRef container) {
+  return findEntry(container, 0, 0).second;
+}
+
+
+/// The kernel functions of a module, before or after the lowering.
+static SmallVector<Operation *> kernelOps(gpu::GPUModuleOp module) {
+  SmallVector<Operation *> ops;
+  for (Operation &op : module.getBody()->getOperations()) {
+    if (auto fn = dyn_cast<gpu::GPUFuncOp>(op); fn && fn.isKernel())
+      ops.push_back(fn);
+    else if (isa<LLVM::LLVMFuncOp>(op) &&
+             op.hasAttr(NVVM::NVVMDialect::getKernelFuncAttrName()))
+      ops.push_back(&op);
+  }
+  return ops;
+}
+
+std::string kernels::kernelNames(gpu::GPUModuleOp module) {
+  SmallVector<StringRef> names;
+  for (Operation *op : kernelOps(module))
+    names.push_back(SymbolTable::getSymbolName(op).getValue());
+  return names.empty() ? module.getName().str() : llvm::join(names, ", ");
+}
+
+Location kernels::kernelLoc(gpu::GPUModuleOp module) {
+  SmallVector<Operation *> ops = kernelOps(module);
+  return ops.empty() ? module.getLoc() : ops.front()->getLoc();
+}
+
+void kernels::replaceByBinary(gpu::GPUModuleOp module, StringRef container,
+                              StringRef chip) {
+  MLIRContext *ctx = module.getContext();
+  Attribute target;
+  if (ArrayAttr targets = module.getTargetsAttr()) {
+    for (Attribute t : targets)
+      if (auto nvvm = dyn_cast<NVVM::NVVMTargetAttr>(t);
+          nvvm && nvvm.getChip() == chip)
+        target = t;
+    if (!target && !targets.empty())
+      target = targets[0];
+  }
+  // Before the lowering (a cache hit) no target is attached yet: the
+  // binary's target only names the chip its cubin is for.
+  if (!target)
+    target = NVVM::NVVMTargetAttr::get(ctx, /*optLevel=*/3, "nvptx64-nvidia-cuda",
+                                       chip);
+  auto object = gpu::ObjectAttr::get(ctx, target,
+                                     gpu::CompilationTarget::Binary,
+                                     StringAttr::get(ctx, container), nullptr,
+                                     nullptr);
+  OpBuilder b(module);
+  gpu::BinaryOp::create(b, module.getLoc(), module.getName(),
+                        module.getOffloadingHandlerAttr(),
+                        b.getArrayAttr({object}));
+  module.erase();
+}

@@ -1,0 +1,64 @@
+//===- KernelObjects.h - Kernels as the runtime loads them ------*- C++ -*-===//
+//
+// What --neve-embed-kernels and --neve-compile-kernels share: finding and
+// running ptxas, and the runtime's NEVEKRN1 container of a cubin and PTX
+// (docs/runtime-gpu.md). Nothing here emits diagnostics: the compile pass
+// calls it from several threads and reports afterwards.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef NEVE_CONVERSION_NEVETOGPU_KERNELOBJECTS_H
+#define NEVE_CONVERSION_NEVETOGPU_KERNELOBJECTS_H
+
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/Support/LLVM.h"
+
+#include <string>
+#include <utility>
+
+namespace mlir::neve::kernels {
+
+/// ptxas: \p option, $NEVE_PTXAS, $CUDA_HOME/bin, /usr/local/cuda/bin, PATH;
+/// "" when there is none.
+std::string findPtxas(StringRef option);
+
+/// What a module without a cubin says (the driver compiles its PTX).
+inline constexpr const char *kNoPtxasWarning =
+    "ptxas not found (set NEVE_PTXAS or CUDA_HOME): kernels are embedded as "
+    "PTX only and compiled by the driver at the first launch";
+
+/// "sm_90" -> 90, "sm_90a" -> 90.
+unsigned smNumber(StringRef chip);
+
+/// The PTX of one NVVM target.
+using TargetPtx = std::pair<NVVM::NVVMTargetAttr, std::string>;
+
+/// The NEVEKRN1 container of \p ptx: the cubin of \p chip's PTX (assembled
+/// with \p ptxas, skipped when it is "") and every target's PTX. On failure
+/// (ptxas rejects the PTX), "" and \p error says why.
+std::string pack(ArrayRef<TargetPtx> ptx, StringRef chip, StringRef ptxas,
+                 std::string &error);
+
+/// The compute capability of the cubin in \p container, or 0.
+unsigned cubinSm(StringRef container);
+
+/// The attribute --neve-kernel-cache leaves on a module it did not find:
+/// the key --neve-compile-kernels stores the module's result under.
+inline constexpr const char *kKernelKeyAttr = "neve.kernel_key";
+
+/// The kernels of \p module for remarks, "add_k" or "a_k, b_k" (gpu.func
+/// kernels before the lowering, llvm.func NVVM kernels after).
+std::string kernelNames(gpu::GPUModuleOp module);
+
+/// The source location of \p module's first kernel, else the module's.
+Location kernelLoc(gpu::GPUModuleOp module);
+
+/// Replaces \p module by a gpu.binary of the same name holding \p container
+/// (a NEVEKRN1 container) as its one object, for the target of \p chip.
+void replaceByBinary(gpu::GPUModuleOp module, StringRef container,
+                     StringRef chip);
+
+} // namespace mlir::neve::kernels
+
+#endif // NEVE_CONVERSION_NEVETOGPU_KERNELOBJECTS_H
