@@ -27,6 +27,10 @@
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/InitAllExtensions.h"
 #include "mlir/Target/LLVM/NVVM/Target.h"
+#include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
+#include "mlir/Target/LLVMIR/Dialect/GPU/GPUToLLVMIRTranslation.h"
+#include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
+#include "mlir/Target/LLVMIR/Dialect/NVVM/NVVMToLLVMIRTranslation.h"
 #include "mlir/Transforms/Passes.h"
 
 void mlir::neve::registerAllNeveDialects(DialectRegistry &registry) {
@@ -43,6 +47,12 @@ void mlir::neve::registerAllNeveDialects(DialectRegistry &registry) {
   NVVM::registerInlinerInterface(registry);
   // #nvvm.target serialises gpu.modules to PTX (gpu-module-to-binary).
   NVVM::registerNVVMTargetInterfaceExternalModels(registry);
+  // ... which translates them to LLVM IR (neve-compile-kernels, also when
+  // neve-opt runs it).
+  registerBuiltinDialectTranslation(registry);
+  registerGPUDialectTranslation(registry);
+  registerLLVMDialectTranslation(registry);
+  registerNVVMDialectTranslation(registry);
 }
 
 void mlir::neve::registerAllNevePasses() {

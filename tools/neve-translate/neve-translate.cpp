@@ -303,6 +303,9 @@ int compile(const char *argv0) {
   buildDevicePipeline(kernels, device);
   if (mlir::failed(kernels.run(*mod)))
     return 1;
+  // Kernels stored: the cache stays under its bound.
+  if (!device.cacheDir.empty())
+    cache::prune(device.cacheDir, cache::sizeLimit());
   stage = Stage::Host;
   if (emit == Emit::Ptx)
     return writeOutput([&](llvm::raw_ostream &os) { printPtx(*mod, os); }) ? 0

@@ -6,13 +6,16 @@
 //                                 the same, linking libNAME (for `proto`
 //                                 functions) found in DIR
 //   neve build FILE.nv [-o BIN]   compile to an executable
+//   neve clean                    empty the cache (what it made, nothing else)
 //
 // The driver has no MLIR in it: it calls neve-translate next to it and caches
 // the executables under $NEVE_CACHE_DIR (default $XDG_CACHE_HOME/neve,
 // ~/.cache/neve, or ${TMPDIR:-/tmp}/neve-UID without a home), keyed by the
 // source text and the compiler's identity. It runs a cached executable only
 // from a private directory and only when it is the user's own, unwritable by
-// others (Cache.cpp).
+// others (lib/Support/Cache.cpp). The cache, with neve-translate's compiled
+// kernels, is kept under $NEVE_CACHE_MAX bytes (default 2 GiB) by removing
+// the least recently used files before each compile.
 //
 //===----------------------------------------------------------------------===//
 
@@ -29,6 +32,7 @@
 #include "llvm/Support/SHA256.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <chrono>
 #include <cerrno>
 #include <cstring>
 #include <sys/stat.h>
@@ -38,8 +42,9 @@ namespace fs = llvm::sys::fs;
 namespace path = llvm::sys::path;
 
 static void usage() {
-  llvm::errs() << "usage: neve run [-l NAME] [-L DIR] [-O0..3] [-fno-fuse] [-ffuse=P,...] [-Rpass=neve-fuse] FILE.nv [args...]\n"
-                  "       neve build FILE.nv [-o BIN] [neve-translate options]\n";
+  llvm::errs() << "usage: neve run [-v] [-l NAME] [-L DIR] [-O0..3] [-fno-fuse] [-ffuse=P,...] [-Rpass=neve-fuse] FILE.nv [args...]\n"
+                  "       neve build FILE.nv [-o BIN] [neve-translate options]\n"
+                  "       neve clean\n";
 }
 
 /// neve-translate in the same directory as this driver.
@@ -67,7 +72,8 @@ static int runTool(llvm::StringRef tool, llvm::ArrayRef<std::string> args) {
 
 /// `neve run` options before the file: `-l NAME`, `-lNAME`, `-L DIR`,
 /// `-LDIR` (libraries for `proto` functions, §3.8), and the compiler's
-/// `-O0`..`-O3`, `-fno-fuse`, `-ffuse=P,...`, `-Rpass=neve-fuse`. Returns the number of
+/// `-O0`..`-O3`, `-fno-fuse`, `-ffuse=P,...`, `-Rpass=neve-fuse`, `-v`.
+/// Returns the number of
 /// arguments consumed, or -1 after reporting a bad option.
 static int parseRunOptions(int argc, char **argv,
                            std::vector<std::string> &linkArgs) {
@@ -83,7 +89,7 @@ static int parseRunOptions(int argc, char **argv,
     char flag = arg[1];
     // compiler options, passed to neve-translate as they are
     if (arg == "-fno-fuse" || arg.starts_with("-ffuse=") ||
-        arg.starts_with("-Rpass=") ||
+        arg.starts_with("-Rpass=") || arg == "-v" ||
         (arg.size() == 3 && flag == 'O' && arg[2] >= '0' && arg[2] <= '3')) {
       linkArgs.push_back(arg.str());
       ++i;
@@ -136,7 +142,10 @@ static int cmdRun(const char *argv0, int argc, char **argv) {
   llvm::SmallString<256> absSource(source);
   fs::make_absolute(absSource);
   hash.update(absSource); // diagnostics and run-time errors name the file
+  bool verbose = llvm::is_contained(linkArgs, "-v");
   for (const std::string &a : linkArgs) {
+    if (a == "-v") // says more, builds the same
+      continue;
     hash.update(a + "\n");
     // A rebuilt library in a -L directory (a static one is copied into the
     // program) means a new build.
@@ -174,6 +183,11 @@ static int cmdRun(const char *argv0, int argc, char **argv) {
     std::string tmp = std::string(binary) + ".tmp" +
                       std::to_string(::getpid());
     std::string tmpDeps = tmp + ".deps";
+    // The compile can take seconds: say why nothing happens yet.
+    llvm::errs() << "compiling " << source << "...\n";
+    // Room for what this compile adds (pruning afterwards could take the
+    // program about to run).
+    neve::cache::prune(dir, neve::cache::sizeLimit());
     std::vector<std::string> args = {translate, source, "-o", tmp,
                                      "--deps-file=" + tmpDeps};
     args.insert(args.end(), linkArgs.begin(), linkArgs.end());
@@ -197,6 +211,18 @@ static int cmdRun(const char *argv0, int argc, char **argv) {
                    << "\n";
       return 1;
     }
+  } else {
+    if (verbose)
+      llvm::errs() << "neve: " << source << " unchanged, running "
+                   << std::string(binary) << "\n";
+    // Recently used: pruning removes the oldest programs first.
+    int fd;
+    if (!fs::openFileForWrite(depsPath, fd, fs::CD_OpenExisting,
+                              fs::OF_Append)) {
+      (void)fs::setLastAccessAndModificationTime(
+          fd, std::chrono::system_clock::now());
+      ::close(fd);
+    }
   }
   std::string bin(binary);
   std::string why = neve::cache::untrustedBinary(bin);
@@ -214,6 +240,30 @@ static int cmdRun(const char *argv0, int argc, char **argv) {
   llvm::errs() << "neve: cannot execute " << bin << ": " << strerror(errno)
                << "\n";
   return 1;
+}
+
+/// `neve clean`: removes what the cache holds (programs, kernels, host
+/// objects), never a file it did not make.
+static int cmdClean(int argc) {
+  if (argc != 0) {
+    usage();
+    return 2;
+  }
+  std::string dir = neve::cache::cacheDirPath();
+  if (!fs::is_directory(dir)) {
+    llvm::outs() << "neve: the cache " << dir << " is empty\n";
+    return 0;
+  }
+  std::string refused = neve::cache::openCacheDir(dir);
+  if (!refused.empty()) {
+    llvm::errs() << "neve: not cleaning " << dir << ": " << refused << "\n";
+    return 1;
+  }
+  neve::cache::PruneResult r = neve::cache::prune(dir, 0);
+  llvm::outs() << "neve: removed " << r.filesRemoved << " files ("
+               << (r.bytesRemoved + 1023) / 1024 << " KiB) from " << dir
+               << "\n";
+  return 0;
 }
 
 static int cmdBuild(const char *argv0, int argc, char **argv) {
@@ -239,6 +289,8 @@ int main(int argc, char **argv) {
     return cmdRun(argv[0], argc - 2, argv + 2);
   if (cmd == "build")
     return cmdBuild(argv[0], argc - 2, argv + 2);
+  if (cmd == "clean")
+    return cmdClean(argc - 2);
   if (cmd == "-h" || cmd == "--help" || cmd == "help") {
     usage();
     return 0;

@@ -106,7 +106,8 @@ struct CompileKernelsPass
       emitRemark(kernels::kernelLoc(module))
           << "kernel " << kernels::kernelNames(module) << ": compiled"
           << (job.key.empty() ? "" : " (" + job.key.substr(0, 16) + ")");
-      kernels::replaceByBinary(module, job.container, chip);
+      kernels::replaceByBinary(module, job.container,
+                               kernels::binaryTarget(module, chip));
     }
     if (assemble && tool.empty())
       getOperation().emitWarning(kernels::kNoPtxasWarning);
@@ -135,8 +136,10 @@ struct CompileKernelsPass
     job.container = kernels::pack(job.ptx, chip, tool, job.error);
     if (!job.error.empty() || cacheDir.empty() || job.key.empty())
       return;
-    job.storeError =
-        cache::writeEntry(cacheDir, "kernels", job.key, job.container);
+    job.storeError = cache::writeEntry(
+        cacheDir, "kernels", job.key,
+        kernels::cachePayload(kernels::binaryTarget(job.module, chip),
+                              job.container));
   }
 };
 

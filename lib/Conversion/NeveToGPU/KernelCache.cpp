@@ -88,11 +88,16 @@ struct KernelCachePass
       std::string names = kernels::kernelNames(l.module);
       std::string shortKey = " (" + l.key.substr(0, 16) + ")";
       Location loc = kernels::kernelLoc(l.module);
+      auto [target, container] = l.entry.status == cache::Lookup::Hit
+                                     ? kernels::parseCachePayload(
+                                           &getContext(), l.entry.payload)
+                                     : std::pair<Attribute, StringRef>();
+      if (l.entry.status == cache::Lookup::Hit && !target)
+        l.entry.status = cache::Lookup::Corrupt;
       switch (l.entry.status) {
       case cache::Lookup::Hit:
         emitRemark(loc) << "kernel " << names << ": cache hit" << shortKey;
-        kernels::replaceByBinary(l.module, l.entry.payload,
-                                 /*chip=*/chipOf(l.entry.payload));
+        kernels::replaceByBinary(l.module, container, target);
         continue;
       case cache::Lookup::Corrupt:
         emitRemark(loc) << "kernel " << names
@@ -111,12 +116,6 @@ struct KernelCachePass
     }
   }
 
-  /// "sm_NN" of the cubin in a container, for the binary's target; "sm_90"
-  /// when it holds none.
-  static std::string chipOf(StringRef container) {
-    unsigned sm = kernels::cubinSm(container);
-    return "sm_" + std::to_string(sm ? sm : 90);
-  }
 };
 
 } // namespace

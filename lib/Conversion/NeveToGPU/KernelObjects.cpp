@@ -11,6 +11,7 @@
 #include "KernelObjects.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/AsmParser/AsmParser.h"
 #include "mlir/IR/SymbolTable.h"
 
 #include "llvm/ADT/ScopeExit.h"
@@ -143,38 +144,6 @@ std::string kernels::pack(ArrayRef<TargetPtx> ptx, StringRef chip,
   return container(entries);
 }
 
-/// The payload of the first entry of \p kind (and \p sm, unless 0) in a
-/// container, with its sm; {"", 0} when there is none or it is malformed.
-static std::pair<StringRef, unsigned> findEntry(StringRef data, uint32_t kind,
-                                                unsigned sm) {
-  auto read = [&](size_t at, auto &v) {
-    if (at + sizeof(v) > data.size())
-      return false;
-    std::memcpy(&v, data.data() + at, sizeof(v));
-    return true;
-  };
-  uint32_t count = 0;
-  if (!data.starts_with("NEVEKRN1") || !read(8, count))
-    return {"", 0};
-  for (uint32_t i = 0; i < count; ++i) {
-    size_t at = 16 + 24 * size_t(i);
-    uint32_t entryKind = 0, entrySm = 0;
-    uint64_t offset = 0, size = 0;
-    if (!read(at, entryKind) || !read(at + 4, entrySm) ||
-        !read(at + 8, offset) || !read(at + 16, size) ||
-        offset > data.size() || size > data.size() - offset)
-      return {"", 0};
-    if (entryKind == kind && (sm == 0 || entrySm == sm))
-      return {data.substr(offset, size), entrySm};
-  }
-  return {"", 0};
-}
-
-unsigned kernels::cubinSm(StringRef container) {
-  return findEntry(container, 0, 0).second;
-}
-
-
 /// The kernel functions of a module, before or after the lowering.
 static SmallVector<Operation *> kernelOps(gpu::GPUModuleOp module) {
   SmallVector<Operation *> ops;
@@ -200,23 +169,18 @@ Location kernels::kernelLoc(gpu::GPUModuleOp module) {
   return ops.empty() ? module.getLoc() : ops.front()->getLoc();
 }
 
+Attribute kernels::binaryTarget(gpu::GPUModuleOp module, StringRef chip) {
+  ArrayAttr targets = module.getTargetsAttr();
+  for (Attribute t : targets)
+    if (auto nvvm = dyn_cast<NVVM::NVVMTargetAttr>(t);
+        nvvm && nvvm.getChip() == chip)
+      return t;
+  return targets[0];
+}
+
 void kernels::replaceByBinary(gpu::GPUModuleOp module, StringRef container,
-                              StringRef chip) {
+                              Attribute target) {
   MLIRContext *ctx = module.getContext();
-  Attribute target;
-  if (ArrayAttr targets = module.getTargetsAttr()) {
-    for (Attribute t : targets)
-      if (auto nvvm = dyn_cast<NVVM::NVVMTargetAttr>(t);
-          nvvm && nvvm.getChip() == chip)
-        target = t;
-    if (!target && !targets.empty())
-      target = targets[0];
-  }
-  // Before the lowering (a cache hit) no target is attached yet: the
-  // binary's target only names the chip its cubin is for.
-  if (!target)
-    target = NVVM::NVVMTargetAttr::get(ctx, /*optLevel=*/3, "nvptx64-nvidia-cuda",
-                                       chip);
   auto object = gpu::ObjectAttr::get(ctx, target,
                                      gpu::CompilationTarget::Binary,
                                      StringAttr::get(ctx, container), nullptr,
@@ -226,4 +190,21 @@ void kernels::replaceByBinary(gpu::GPUModuleOp module, StringRef container,
                         module.getOffloadingHandlerAttr(),
                         b.getArrayAttr({object}));
   module.erase();
+}
+
+std::string kernels::cachePayload(Attribute target, StringRef container) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  os << target << '\n' << container;
+  return text;
+}
+
+std::pair<Attribute, StringRef>
+kernels::parseCachePayload(MLIRContext *ctx, StringRef payload) {
+  auto [text, container] = payload.split('\n');
+  Attribute target = parseAttribute(text, ctx);
+  if (!isa_and_nonnull<NVVM::NVVMTargetAttr>(target) ||
+      !container.starts_with("NEVEKRN1"))
+    return {Attribute(), ""};
+  return {target, container};
 }

@@ -40,9 +40,6 @@ using TargetPtx = std::pair<NVVM::NVVMTargetAttr, std::string>;
 std::string pack(ArrayRef<TargetPtx> ptx, StringRef chip, StringRef ptxas,
                  std::string &error);
 
-/// The compute capability of the cubin in \p container, or 0.
-unsigned cubinSm(StringRef container);
-
 /// The attribute --neve-kernel-cache leaves on a module it did not find:
 /// the key --neve-compile-kernels stores the module's result under.
 inline constexpr const char *kKernelKeyAttr = "neve.kernel_key";
@@ -54,10 +51,22 @@ std::string kernelNames(gpu::GPUModuleOp module);
 /// The source location of \p module's first kernel, else the module's.
 Location kernelLoc(gpu::GPUModuleOp module);
 
+/// The target of \p module whose cubin is embedded: the one of \p chip,
+/// else the first.
+Attribute binaryTarget(gpu::GPUModuleOp module, StringRef chip);
+
 /// Replaces \p module by a gpu.binary of the same name holding \p container
-/// (a NEVEKRN1 container) as its one object, for the target of \p chip.
+/// (a NEVEKRN1 container) as its one object, for \p target.
 void replaceByBinary(gpu::GPUModuleOp module, StringRef container,
-                     StringRef chip);
+                     Attribute target);
+
+/// A cache entry: the binary's target (printed) and the container.
+std::string cachePayload(Attribute target, StringRef container);
+
+/// The target and container of a cache entry's payload; a null target
+/// when it is not one.
+std::pair<Attribute, StringRef> parseCachePayload(MLIRContext *ctx,
+                                                  StringRef payload);
 
 } // namespace mlir::neve::kernels
 
