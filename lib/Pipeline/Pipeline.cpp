@@ -167,9 +167,8 @@ static llvm::TargetMachine *getHostTargetMachine(unsigned optLevel) {
                                      llvm::Reloc::PIC_, std::nullopt, level);
 }
 
-std::unique_ptr<llvm::Module> neve::translateToLLVMIR(mlir::ModuleOp module,
-                                                      llvm::LLVMContext &ctx,
-                                                      unsigned optLevel) {
+std::unique_ptr<llvm::Module>
+neve::translateUnoptimized(mlir::ModuleOp module, llvm::LLVMContext &ctx) {
   llvm::StringRef name = "neve";
   if (auto src = module->getAttrOfType<mlir::StringAttr>("neve.source"))
     name = src.getValue();
@@ -179,7 +178,7 @@ std::unique_ptr<llvm::Module> neve::translateToLLVMIR(mlir::ModuleOp module,
     llvm::errs() << "error: translation to LLVM IR failed\n";
     return nullptr;
   }
-  std::unique_ptr<llvm::TargetMachine> tm(getHostTargetMachine(optLevel));
+  std::unique_ptr<llvm::TargetMachine> tm(getHostTargetMachine(2));
   if (!tm)
     return nullptr;
   llvmModule->setDataLayout(tm->createDataLayout());
@@ -190,9 +189,15 @@ std::unique_ptr<llvm::Module> neve::translateToLLVMIR(mlir::ModuleOp module,
   for (llvm::Function &fn : *llvmModule)
     if (!fn.isDeclaration() && fn.getName() != kEntrySymbol)
       fn.setLinkage(llvm::GlobalValue::InternalLinkage);
+  return llvmModule;
+}
 
+bool neve::optimizeLLVMModule(llvm::Module &llvmModule, unsigned optLevel) {
   if (optLevel == 0)
-    return llvmModule;
+    return true;
+  std::unique_ptr<llvm::TargetMachine> tm(getHostTargetMachine(optLevel));
+  if (!tm)
+    return false;
   llvm::LoopAnalysisManager lam;
   llvm::FunctionAnalysisManager fam;
   llvm::CGSCCAnalysisManager cgam;
@@ -207,14 +212,23 @@ std::unique_ptr<llvm::Module> neve::translateToLLVMIR(mlir::ModuleOp module,
                : optLevel == 2 ? llvm::OptimizationLevel::O2
                                : llvm::OptimizationLevel::O3;
   llvm::ModulePassManager mpm = pb.buildPerModuleDefaultPipeline(level);
-  mpm.run(*llvmModule, mam);
+  mpm.run(llvmModule, mam);
   // Small recursive functions get a few levels of their recursion inlined
   // (as GCC does at -O2), then the pipeline runs again over the result.
-  if (inlineSelfRecursion(*llvmModule)) {
-    mam.invalidate(*llvmModule, llvm::PreservedAnalyses::none());
+  if (inlineSelfRecursion(llvmModule)) {
+    mam.invalidate(llvmModule, llvm::PreservedAnalyses::none());
     llvm::ModulePassManager again = pb.buildPerModuleDefaultPipeline(level);
-    again.run(*llvmModule, mam);
+    again.run(llvmModule, mam);
   }
+  return true;
+}
+
+std::unique_ptr<llvm::Module> neve::translateToLLVMIR(mlir::ModuleOp module,
+                                                      llvm::LLVMContext &ctx,
+                                                      unsigned optLevel) {
+  std::unique_ptr<llvm::Module> llvmModule = translateUnoptimized(module, ctx);
+  if (!llvmModule || !optimizeLLVMModule(*llvmModule, optLevel))
+    return nullptr;
   return llvmModule;
 }
 
@@ -241,15 +255,16 @@ bool neve::emitObjectFile(llvm::Module &module, llvm::StringRef path,
   return !out.has_error();
 }
 
-bool neve::linkExecutable(llvm::StringRef object, llvm::StringRef output,
-                          const LinkOptions &options) {
+bool neve::linkExecutable(llvm::ArrayRef<std::string> objects,
+                          llvm::StringRef output, const LinkOptions &options) {
   auto driver = llvm::sys::findProgramByName("c++");
   if (!driver) {
     llvm::errs() << "error: no C++ driver ('c++') on PATH to link with\n";
     return false;
   }
-  std::vector<std::string> args = {*driver,         object.str(), "-o",
-                                   output.str(),    options.runtimeLibrary};
+  std::vector<std::string> args = {*driver};
+  args.insert(args.end(), objects.begin(), objects.end());
+  args.insert(args.end(), {"-o", output.str(), options.runtimeLibrary});
   for (const std::string &dir : options.libraryDirs) {
     // The directories are also the run-time search path of the shared
     // libraries found there, so the program runs without LD_LIBRARY_PATH.

@@ -27,6 +27,7 @@
 #include "mlir/Target/LLVMIR/Dialect/All.h"
 
 #include "llvm/Config/llvm-config.h"
+#include "llvm/ADT/ScopeExit.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FileUtilities.h"
@@ -114,6 +115,12 @@ cl::opt<bool> noCache(
     "no-cache",
     cl::desc("Compile every kernel, neither reading nor writing the cache "
              "($NEVE_CACHE_DIR, else ~/.cache/neve)"),
+    cl::cat(category));
+cl::opt<unsigned> hostSplit(
+    "host-split-threshold",
+    cl::desc("Compile the libraries' host code apart (and cache it) when it "
+             "holds at least this many LLVM instructions"),
+    cl::init(HostOptions().minLibraryInstructions), cl::Hidden,
     cl::cat(category));
 cl::list<std::string> libs("l", cl::desc("Link with library NAME"),
                            cl::Prefix, cl::value_desc("NAME"),
@@ -320,15 +327,6 @@ int compile(const char *argv0) {
   if (emit == Emit::Lowered)
     return writeOutput([&](llvm::raw_ostream &os) { mod->print(os); }) ? 0 : 1;
 
-  llvm::LLVMContext llvmContext;
-  auto llvmModule = translateToLLVMIR(*mod, llvmContext, optLevel);
-  if (!llvmModule)
-    return 1;
-  if (emit == Emit::LLVM)
-    return writeOutput([&](llvm::raw_ostream &os) { llvmModule->print(os, nullptr); })
-               ? 0
-               : 1;
-
   std::string output = outputFile;
   if (output.empty()) {
     llvm::SmallString<128> stem(llvm::sys::path::stem(inputFile));
@@ -336,18 +334,45 @@ int compile(const char *argv0) {
       stem += ".o";
     output = std::string(stem);
   }
-  if (emit == Emit::Obj)
-    return emitObjectFile(*llvmModule, output, optLevel) ? 0 : 1;
-
-  llvm::SmallString<128> objPath;
-  if (auto ec = llvm::sys::fs::createTemporaryFile("neve", "o", objPath)) {
-    llvm::errs() << "error: cannot create a temporary file: " << ec.message()
-                 << "\n";
-    return 1;
+  if (emit == Emit::LLVM || emit == Emit::Obj) {
+    llvm::LLVMContext llvmContext;
+    auto llvmModule = translateToLLVMIR(*mod, llvmContext, optLevel);
+    if (!llvmModule)
+      return 1;
+    if (emit == Emit::Obj)
+      return emitObjectFile(*llvmModule, output, optLevel) ? 0 : 1;
+    return writeOutput([&](llvm::raw_ostream &os) {
+             llvmModule->print(os, nullptr);
+           })
+               ? 0
+               : 1;
   }
-  llvm::FileRemover removeObj(objPath);
-  if (!emitObjectFile(*llvmModule, objPath, optLevel))
+
+  // An executable: the libraries' host code may come from the cache.
+  HostOptions host;
+  host.optLevel = optLevel;
+  host.cacheDir = device.cacheDir;
+  host.salt = device.salt;
+  host.programFile = program.main->fileName;
+  host.minLibraryInstructions = hostSplit;
+  std::vector<std::string> objects;
+  auto removeObjects = llvm::make_scope_exit([&] {
+    for (const std::string &o : objects)
+      llvm::sys::fs::remove(o);
+  });
+  HostReport report;
+  if (!emitHostObjects(*mod, host, objects, report))
     return 1;
+  if (verbose && report.split)
+    llvm::errs() << "remark: host code of the libraries ("
+                 << report.libraryFunctions << " functions, "
+                 << report.libraryInstructions << " instructions): "
+                 << (report.cacheHit ? "cache hit" : "compiled") << " ("
+                 << report.key.substr(0, 16) << ")\n";
+  else if (verbose)
+    llvm::errs() << "remark: host code compiled as one object (the "
+                    "libraries' holds "
+                 << report.libraryInstructions << " instructions)\n";
   LinkOptions link;
   link.runtimeLibrary = findRuntimeLibrary(argv0);
   if (!llvm::sys::fs::exists(link.runtimeLibrary)) {
@@ -357,7 +382,7 @@ int compile(const char *argv0) {
   }
   link.libraries.assign(libs.begin(), libs.end());
   link.libraryDirs.assign(libDirs.begin(), libDirs.end());
-  return linkExecutable(objPath, output, link) ? 0 : 1;
+  return linkExecutable(objects, output, link) ? 0 : 1;
 }
 void printPtx(mlir::ModuleOp module, llvm::raw_ostream &os) {
   for (auto bin : module.getOps<mlir::gpu::BinaryOp>())

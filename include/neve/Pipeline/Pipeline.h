@@ -74,6 +74,47 @@ std::unique_ptr<llvm::Module> translateToLLVMIR(mlir::ModuleOp module,
                                                 llvm::LLVMContext &ctx,
                                                 unsigned optLevel);
 
+/// translateToLLVMIR's first half: the LLVM IR for the host, every function
+/// but the entry point internal, not optimized.
+std::unique_ptr<llvm::Module> translateUnoptimized(mlir::ModuleOp module,
+                                                   llvm::LLVMContext &ctx);
+
+/// translateToLLVMIR's second half: LLVM's pipeline at `optLevel`.
+bool optimizeLLVMModule(llvm::Module &module, unsigned optLevel);
+
+/// How the host code becomes object files.
+struct HostOptions {
+  unsigned optLevel = 2;
+  /// The cache (neve/Support/Cache.h) for the libraries' code, or "";
+  /// `salt` is mixed into its keys (the compiler's identity).
+  std::string cacheDir;
+  std::string salt;
+  /// The program's own source file: functions defined elsewhere are a
+  /// library's (Frost, std_lib).
+  std::string programFile;
+  /// Libraries' code smaller than this (LLVM instructions) is not worth a
+  /// separate object: it is compiled with the program's.
+  unsigned minLibraryInstructions = 5000;
+};
+
+/// What emitHostObjects did, for -v.
+struct HostReport {
+  bool split = false;
+  unsigned libraryFunctions = 0;
+  unsigned libraryInstructions = 0;
+  bool cacheHit = false;
+  std::string key;
+};
+
+/// Compiles the host module (LLVM dialect) to object files in \p objects
+/// (temporary files the caller removes). With a cache and enough library
+/// code, the functions defined in libraries compile apart from the
+/// program's, as an object cached under the hash of their LLVM IR: an edit
+/// of the program compiles only its own code again (docs/caching.md).
+/// Otherwise one object, as translateToLLVMIR and emitObjectFile make it.
+bool emitHostObjects(mlir::ModuleOp module, const HostOptions &options,
+                     std::vector<std::string> &objects, HostReport &report);
+
 /// Emits `module` as a host object file at `path`.
 bool emitObjectFile(llvm::Module &module, llvm::StringRef path,
                     unsigned optLevel);
@@ -84,11 +125,11 @@ struct LinkOptions {
   std::vector<std::string> libraryDirs; // -L DIR
 };
 
-/// Links `object` with the runtime into the executable `output` using the
+/// Links `objects` with the runtime into the executable `output` using the
 /// system C++ driver. Returns false (after printing the linker's output) on
 /// failure.
-bool linkExecutable(llvm::StringRef object, llvm::StringRef output,
-                    const LinkOptions &options);
+bool linkExecutable(llvm::ArrayRef<std::string> objects,
+                    llvm::StringRef output, const LinkOptions &options);
 
 /// The runtime library next to the running tool (`<bin>/../lib`), or the
 /// value of $NEVE_RUNTIME_LIB.
