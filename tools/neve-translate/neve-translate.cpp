@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "neve/Support/ToolVersion.h"
 #include "neve/Frontend/Diagnostics.h"
 #include "neve/Frontend/MLIRGen.h"
 #include "neve/Frontend/ModuleLoader.h"
@@ -305,6 +306,12 @@ int compile(const char *argv0) {
   }
   link.libraries.assign(libs.begin(), libs.end());
   link.libraryDirs.assign(libDirs.begin(), libDirs.end());
+  // the native libraries of the imported packages' manifests (§11.9)
+  link.libraries.insert(link.libraries.end(), program.nativeLibs.begin(),
+                        program.nativeLibs.end());
+  link.libraryDirs.insert(link.libraryDirs.end(),
+                          program.nativeLibDirs.begin(),
+                          program.nativeLibDirs.end());
   return linkExecutable(objPath, output, link) ? 0 : 1;
 }
 void printPtx(mlir::ModuleOp module, llvm::raw_ostream &os) {
@@ -320,6 +327,7 @@ void printPtx(mlir::ModuleOp module, llvm::raw_ostream &os) {
 
 int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
+  neve::setToolVersionPrinter("neve-translate");
   cl::HideUnrelatedOptions(category);
   cl::ParseCommandLineOptions(argc, argv, "Neve compiler\n");
   if (optLevel > 3) {

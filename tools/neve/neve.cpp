@@ -16,6 +16,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "neve/Support/ToolVersion.h"
 #include "Cache.h"
 #include "neve/Support/SourceFile.h"
 
@@ -39,7 +40,8 @@ namespace path = llvm::sys::path;
 
 static void usage() {
   llvm::errs() << "usage: neve run [-l NAME] [-L DIR] [-O0..3] [-fno-fuse] [-ffuse=P,...] [-Rpass=neve-fuse] FILE.nv [args...]\n"
-                  "       neve build FILE.nv [-o BIN] [neve-translate options]\n";
+                  "       neve build FILE.nv [-o BIN] [neve-translate options]\n"
+                  "       neve --version\n";
 }
 
 /// neve-translate in the same directory as this driver.
@@ -239,6 +241,10 @@ int main(int argc, char **argv) {
     return cmdRun(argv[0], argc - 2, argv + 2);
   if (cmd == "build")
     return cmdBuild(argv[0], argc - 2, argv + 2);
+  if (cmd == "--version" || cmd == "version") {
+    neve::printToolVersion(llvm::outs(), "neve");
+    return 0;
+  }
   if (cmd == "-h" || cmd == "--help" || cmd == "help") {
     usage();
     return 0;
