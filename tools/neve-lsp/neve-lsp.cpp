@@ -25,11 +25,11 @@
 #include <iostream>
 #include <string>
 
-static int usage(int status) {
-  (status ? llvm::errs() : llvm::outs())
+static int usage() {
+  llvm::outs()
       << "usage: neve-lsp [--lit-test] [--log=error|info|debug] [--version]\n"
          "  the Neve language server (LSP on stdio)\n";
-  return status;
+  return 0;
 }
 
 int main(int argc, char **argv) {
@@ -38,7 +38,7 @@ int main(int argc, char **argv) {
   for (int i = 1; i < argc; ++i) {
     std::string a = argv[i];
     if (a == "--help" || a == "-h")
-      return usage(0);
+      return usage();
     if (a == "--version") {
       neve::printToolVersion(llvm::outs(), "neve-lsp");
       return 0;
@@ -54,8 +54,9 @@ int main(int argc, char **argv) {
     } else if (a == "--stdio") {
       // editors pass it; stdio is the only transport
     } else {
-      llvm::errs() << "neve-lsp: unknown option '" << a << "'\n";
-      return usage(2);
+      // Clients add options of their own (--clientProcessId=N): a server
+      // that refused them would not start in that editor.
+      llvm::errs() << "neve-lsp: ignoring unknown option '" << a << "'\n";
     }
   }
   llvm::lsp::Logger::setLogLevel(level);

@@ -10,6 +10,7 @@
 #include <cerrno>
 #include <chrono>
 #include <cstdint>
+#include <cstdio>
 #include <cstring>
 #include <netdb.h>
 #include <netinet/in.h>
@@ -35,6 +36,13 @@ int msLeft(Clock::time_point deadline) {
                   deadline - Clock::now())
                   .count();
   return left <= 0 ? 0 : left > 1 << 30 ? 1 << 30 : int(left);
+}
+
+/// "1", "0.5", "300": a timeout as the messages give it.
+std::string secondsText(double seconds) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%g", seconds);
+  return buf;
 }
 
 Clock::time_point deadlineAfter(double seconds) {
@@ -182,7 +190,7 @@ bool neve_cluster::serveId(int port, const void *id, size_t size,
     if (r < 0 && errno == EINTR)
       continue;
     if (r == 0) {
-      error = "rank 0 waited " + std::to_string(int(timeoutSeconds)) +
+      error = "rank 0 waited " + secondsText(timeoutSeconds) +
               " s on port " + std::to_string(port) + " for " +
               missingRanks(served) + " (did they start, with MASTER_ADDR "
                                      "naming this node?)";
@@ -298,7 +306,7 @@ bool neve_cluster::fetchId(const std::string &host, int port, int rank,
       if (addrs)
         ::freeaddrinfo(addrs);
       error = "rank " + std::to_string(rank) + " waited " +
-              std::to_string(int(timeoutSeconds)) + " s for rank 0's id at " +
+              secondsText(timeoutSeconds) + " s for rank 0's id at " +
               where + " (" + lastError + ")";
       return false;
     }
