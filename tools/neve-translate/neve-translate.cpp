@@ -7,7 +7,6 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "neve/Support/ToolVersion.h"
 #include "neve/Frontend/Diagnostics.h"
 #include "neve/Frontend/MLIRGen.h"
 #include "neve/Frontend/ModuleLoader.h"
@@ -16,6 +15,7 @@
 #include "neve/InitAll.h"
 #include "neve/Pipeline/Pipeline.h"
 #include "neve/Support/SourceFile.h"
+#include "neve/Support/ToolVersion.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"

@@ -16,9 +16,9 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "neve/Support/ToolVersion.h"
 #include "Cache.h"
 #include "neve/Support/SourceFile.h"
+#include "neve/Support/ToolVersion.h"
 
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringExtras.h"
