@@ -54,6 +54,9 @@ if [ -d test/gpu ]; then
     # arguments after the program on the RUN line (`%neve run PROG ARGS |`)
     args=$(echo "$run" | sed -n 's@.*%neve run %[sS][^ |]*\( [^|]*\)|.*@\1@p' | sed 's/[0-9]*>[^ ]*//g; s/ *$//; s/^ *//')
     [ -n "$args" ] && echo "$args" > "$out/tests/$name.args"
+    # variables set before the program on the RUN line (`env A=1 B=2 %neve run`)
+    envs=$(echo "$run" | sed -n 's@.*RUN: *\(not \)\{0,1\}env \(\([A-Za-z_][A-Za-z_0-9]*=[^ ]* \)*\)%neve run.*@\2@p' | sed 's/ *$//')
+    [ -n "$envs" ] && echo "$envs" > "$out/tests/$name.env"
     n=$((n + 1))
   done < <(find test/gpu -name '*.nv' | sort)
   rm -f "$out/compile.err"
@@ -91,7 +94,7 @@ find "$out/lit" -name '__pycache__' -prune -exec rm -rf {} +
 # The test programs compress about 5x (each carries the Frost and Neve
 # runtime); scripts/gpu-run.sh decompresses PROGRAM.xz before running it.
 for prog in "$out"/tests/*; do
-  case "$prog" in *.nv | *.args) continue ;; esac
+  case "$prog" in *.nv | *.args | *.env) continue ;; esac
   xz -T2 -6 "$prog"
 done
 commit=$(bash "$(dirname "$0")/build-commit.sh")

@@ -5,7 +5,8 @@
 #
 #   bash scripts/gpu-run.sh BUNDLE_DIR [NAME_FILTER]
 #
-# Every program in BUNDLE/tests runs; one whose source has CHECK lines must
+# Every program in BUNDLE/tests runs (with the variables of NAME.env, if
+# any, and the arguments of NAME.args); one whose source has CHECK lines must
 # match them (FileCheck), every one must exit 0 (programs without a .nv
 # source, like gpu-runtime-check, check themselves). Exit status: 0 when all
 # pass.
@@ -43,7 +44,7 @@ pass=0 fail=0
 results=()
 mkdir -p "$work/exe"
 for prog in "$bundle"/tests/*; do
-  case "$prog" in *.nv | *.args) continue ;; esac
+  case "$prog" in *.nv | *.args | *.env) continue ;; esac
   name=$(basename "${prog%.xz}")
   [ -n "$filter" ] && [[ "$name" != *"$filter"* ]] && continue
   src="$bundle/tests/$name.nv"
@@ -57,7 +58,10 @@ for prog in "$bundle"/tests/*; do
   start=$(date +%s%N)
   args=()
   [ -f "$argfile" ] && read -r -a args < "$argfile"
-  "$prog" "${args[@]}" > "$work/$name.out" 2> "$work/$name.err"
+  # NAME.env: variables the RUN line sets (`env A=1 %neve run %s`)
+  envs=()
+  [ -f "$bundle/tests/$name.env" ] && read -r -a envs < "$bundle/tests/$name.env"
+  env "${envs[@]}" "$prog" "${args[@]}" > "$work/$name.out" 2> "$work/$name.err"
   rc=$?
   ns=$(( $(date +%s%N) - start ))
   secs=$(printf '%d.%03d' $((ns / 1000000000)) $(((ns / 1000000) % 1000)))

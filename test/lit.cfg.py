@@ -28,6 +28,10 @@ config.substitutions.append(("%neve-lsp-fuzz", os.path.join(tools, "neve-lsp-fuz
 config.substitutions.append(("%neve-lsp", os.path.join(tools, "neve-lsp")))
 config.substitutions.append(("%neve-mlir-lsp", os.path.join(tools, "neve-mlir-lsp")))
 config.substitutions.append(("%neve-launch", os.path.join(tools, "neve-launch")))
+# The fake CUDA driver and NCCL of the runtime's tests (test/unit), for
+# programs that use the GPU runtime on a machine without a GPU.
+config.substitutions.append(("%fake-cuda", os.path.join(config.neve_obj_root, "lib", "libneve-fake-cuda.so")))
+config.substitutions.append(("%fake-nccl", os.path.join(config.neve_obj_root, "lib", "libneve-fake-nccl.so")))
 # The format fuzzers (tools/neve-fuzz-formats) before %neve-fuzz, a prefix.
 FORMAT_FUZZERS = ["safetensors", "idx", "png"]
 for name in FORMAT_FUZZERS:

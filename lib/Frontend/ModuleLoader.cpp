@@ -1,8 +1,9 @@
 //===- ModuleLoader.cpp - Imports and the prelude -------------------------===//
 
 #include "neve/Frontend/ModuleLoader.h"
-#include "neve/Support/SourceFile.h"
+#include "neve/Frontend/PackageManifest.h"
 #include "neve/Frontend/Parser.h"
+#include "neve/Support/SourceFile.h"
 
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/FileSystem.h"
@@ -10,24 +11,33 @@
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Process.h"
 
+#include <algorithm>
 #include <deque>
 #include <functional>
 #include <set>
 
 using namespace neve;
 
+std::vector<std::string> neve::splitSearchPath(llvm::StringRef path) {
+  llvm::SmallVector<llvm::StringRef> parts;
+  path.split(parts, ':', /*MaxSplit=*/-1, /*KeepEmpty=*/false);
+  return std::vector<std::string>(parts.begin(), parts.end());
+}
+
 std::string neve::defaultLibsDir(const char *argv0, void *mainAddr) {
-  if (std::optional<std::string> env = llvm::sys::Process::GetEnv("NEVE_LIBS"))
-    return *env;
   // An installation keeps the packages in PREFIX/share/neve; the build tree
   // links them under build/lib/neve.
   std::string exe = llvm::sys::fs::getMainExecutable(argv0, mainAddr);
-  llvm::SmallString<256> installed(llvm::sys::path::parent_path(exe));
-  llvm::sys::path::append(installed, "..", "share", "neve");
-  if (llvm::sys::fs::is_directory(installed))
-    return std::string(installed);
   llvm::SmallString<256> dir(llvm::sys::path::parent_path(exe));
-  llvm::sys::path::append(dir, "..", "lib", "neve");
+  llvm::sys::path::append(dir, "..", "share", "neve");
+  if (!llvm::sys::fs::is_directory(dir)) {
+    dir = llvm::sys::path::parent_path(exe);
+    llvm::sys::path::append(dir, "..", "lib", "neve");
+  }
+  // $NEVE_LIBS comes first, so that its packages (and its std_lib) win.
+  std::optional<std::string> env = llvm::sys::Process::GetEnv("NEVE_LIBS");
+  if (env && !splitSearchPath(*env).empty())
+    return *env + ":" + std::string(dir);
   return std::string(dir);
 }
 
@@ -36,7 +46,8 @@ class Loader {
 public:
   Loader(llvm::SourceMgr &sm, DiagEngine &diag, const LoadOptions &options,
          Program &program)
-      : sm(sm), diag(diag), options(options), program(program) {}
+      : sm(sm), diag(diag), options(options), program(program),
+        searchPath(splitSearchPath(options.libsDir)) {}
 
   Module *parseBuffer(unsigned id, const std::string &realPath) {
     Parser parser(sm, id, diag);
@@ -73,26 +84,70 @@ public:
     for (const std::string &part : imp.path)
       llvm::sys::path::append(local, part);
     local += ".nv";
-    llvm::SmallString<256> pkg(options.libsDir);
-    for (const std::string &part : imp.path)
-      llvm::sys::path::append(pkg, part);
-    llvm::sys::path::append(pkg, "include.nv");
-    std::string chosen;
+    std::vector<std::string> tried = {std::string(local)};
+    std::string chosen, packageDir;
     if (llvm::sys::fs::is_regular_file(local))
       chosen = std::string(local);
-    else if (!options.libsDir.empty() && llvm::sys::fs::is_regular_file(pkg))
-      chosen = std::string(pkg);
+    for (size_t i = 0; chosen.empty() && i < searchPath.size(); ++i) {
+      llvm::SmallString<256> dir(searchPath[i]);
+      for (const std::string &part : imp.path)
+        llvm::sys::path::append(dir, part);
+      llvm::SmallString<256> pkg(dir);
+      llvm::sys::path::append(pkg, "include.nv");
+      tried.push_back(std::string(pkg));
+      if (llvm::sys::fs::is_regular_file(pkg)) {
+        chosen = std::string(pkg);
+        packageDir = std::string(dir);
+      }
+    }
     if (chosen.empty()) {
+      std::string places;
+      for (size_t i = 0; i < tried.size(); ++i)
+        places += (i == 0 ? "'" : i + 1 == tried.size() ? "' nor '" : "', '") +
+                  tried[i];
+      if (searchPath.empty())
+        places += "' nor '$NEVE_LIBS/...";
       diag.error(imp.loc, "cannot find module '" + imp.dottedName() +
-                              "': neither '" + local + "' nor '" +
-                              (options.libsDir.empty()
-                                   ? std::string("$NEVE_LIBS/...")
-                                   : std::string(pkg)) +
-                              "' exists");
+                              "': neither " + places + "' exists");
       return;
     }
     imp.resolvedPath = chosen;
+    if (!packageDir.empty())
+      readManifest(packageDir, imp);
     loadFile(chosen, imp.loc);
+  }
+
+  /// The package's neve-package.json, if it has one (§11.9), read once
+  /// per package; its native libraries join the program's.
+  void readManifest(const std::string &packageDir, ImportDecl &imp) {
+    if (!manifestsRead.insert(packageDir).second)
+      return;
+    llvm::SmallString<256> path(packageDir);
+    llvm::sys::path::append(path, "neve-package.json");
+    if (!llvm::sys::fs::exists(path))
+      return;
+    auto buffer = readSourceFile(std::string(path));
+    if (!buffer) {
+      diag.error(imp.loc, "package '" + imp.dottedName() + "': " +
+                              llvm::toString(buffer.takeError()));
+      return;
+    }
+    PackageManifest manifest;
+    std::string error;
+    if (!parsePackageManifest((*buffer)->getBuffer(), packageDir,
+                              imp.dottedName(), manifest, error)) {
+      diag.error(imp.loc, "package '" + imp.dottedName() + "': invalid " +
+                              std::string(path) + ": " + error);
+      return;
+    }
+    auto addOnce = [](std::vector<std::string> &to, const std::string &v) {
+      if (std::find(to.begin(), to.end(), v) == to.end())
+        to.push_back(v);
+    };
+    for (const std::string &lib : manifest.libs)
+      addOnce(program.nativeLibs, lib);
+    for (const std::string &dir : manifest.libDirs)
+      addOnce(program.nativeLibDirs, dir);
   }
 
   bool run(unsigned mainID) {
@@ -103,11 +158,16 @@ public:
       real = buf->getBufferIdentifier();
     Module *mainModule = parseBuffer(mainID, std::string(real));
     program.main = mainModule;
-    if (options.prelude && !options.libsDir.empty()) {
-      llvm::SmallString<256> prelude(options.libsDir);
-      llvm::sys::path::append(prelude, "std_lib", "include.nv");
-      if (llvm::sys::fs::is_regular_file(prelude))
-        this->prelude = loadFile(std::string(prelude), llvm::SMLoc());
+    if (options.prelude) {
+      // the first std_lib of the search path
+      for (const std::string &dir : searchPath) {
+        llvm::SmallString<256> prelude(dir);
+        llvm::sys::path::append(prelude, "std_lib", "include.nv");
+        if (llvm::sys::fs::is_regular_file(prelude)) {
+          this->prelude = loadFile(std::string(prelude), llvm::SMLoc());
+          break;
+        }
+      }
     }
     while (!queue.empty()) {
       Module *m = queue.front();
@@ -179,6 +239,10 @@ private:
   std::map<std::string, Module *> loaded;
   std::deque<Module *> queue;
   Module *prelude = nullptr;
+  /// The package directories, in search order.
+  std::vector<std::string> searchPath;
+  /// Package directories whose manifest was read.
+  std::set<std::string> manifestsRead;
 };
 } // namespace
 

@@ -2,6 +2,7 @@
 
 #include "neve/Lsp/Analysis.h"
 #include "neve/Frontend/ASTVisitor.h"
+#include "neve/Lsp/Utf16.h"
 
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
@@ -382,13 +383,18 @@ unsigned Analysis::offsetOf(Position pos) const {
   unsigned start = lineStarts[pos.line];
   unsigned lineEnd = pos.line + 1 < lineStarts.size() ? lineStarts[pos.line + 1] - 1
                                                       : text.size();
-  return std::min(start + pos.character, lineEnd);
+  llvm::StringRef line(text.data() + start, lineEnd - start);
+  return start + byteOffsetOfUtf16(line, pos.character);
 }
 
 Position Analysis::positionOf(unsigned offset) const {
+  if (offset > text.size())
+    offset = unsigned(text.size());
   auto it = std::upper_bound(lineStarts.begin(), lineStarts.end(), offset);
   unsigned line = unsigned(it - lineStarts.begin()) - 1;
-  return {line, offset - lineStarts[line]};
+  llvm::StringRef before(text.data() + lineStarts[line],
+                         offset - lineStarts[line]);
+  return {line, utf16Length(before)};
 }
 
 Range Analysis::rangeOf(llvm::SMLoc loc, unsigned length) const {
@@ -404,8 +410,11 @@ Location Analysis::locationOf(llvm::SMLoc loc, llvm::StringRef name) const {
     return l;
   l.file = sm.getMemoryBuffer(id)->getBufferIdentifier().str();
   auto [line, col] = sm.getLineAndColumn(loc, id);
-  l.range.start = {line - 1, col - 1};
-  l.range.end = {line - 1, unsigned(col - 1 + name.size())};
+  // UTF-16 columns: the text of the line before the name, and the name
+  llvm::StringRef lineText(loc.getPointer() - (col - 1), col - 1);
+  unsigned start = utf16Length(lineText);
+  l.range.start = {line - 1, start};
+  l.range.end = {line - 1, start + utf16Length(name)};
   return l;
 }
 

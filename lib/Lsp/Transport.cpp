@@ -1,9 +1,12 @@
-//===- Transport.cpp - LSP base protocol: Content-Length framing ---------===//
+//===- Transport.cpp - neve-lsp's input to LLVM's JSONTransport ----------===//
 //
-// The framing of neve-lsp's messages (Transport.h). Before, a header such as
+// The framing of neve-lsp's messages and their check before LLVM's
+// JSONTransport sees them (Transport.h). Before, a header such as
 // `Content-Length: abc` threw out of std::stoul and a length of 100 GB was
 // allocated: either aborted the server. Now every framing error becomes a
-// parse error reply (neve-lsp) and the server reads on.
+// parse error reply and the server reads on; so does a body that is not
+// JSON, and one that is not a JSON-RPC message (which would end LLVM's
+// transport) gets "invalid request".
 //
 //===----------------------------------------------------------------------===//
 
@@ -137,14 +140,132 @@ MessageReader::Status MessageReader::read(std::string &body,
   return Status::End;
 }
 
-std::string neve::lsp::serialize(const nlohmann::json &message) {
-  return message.dump(-1, ' ', false,
-                      nlohmann::json::error_handler_t::replace);
+void CheckedInput::answer(llvm::json::Value id, llvm::lsp::ErrorCode code,
+                          const std::string &message) {
+  if (transport)
+    transport->reply(std::move(id),
+                     llvm::make_error<llvm::lsp::LSPError>(message, code));
 }
 
-void neve::lsp::writeMessage(std::ostream &out,
-                             const nlohmann::json &message) {
-  std::string body = serialize(message);
-  out << "Content-Length: " << body.size() << "\r\n\r\n" << body;
-  out.flush();
+/// A JSON-RPC id: a number, a string or null (§4 of JSON-RPC 2.0).
+static bool validId(const llvm::json::Value &id) {
+  return id.kind() == llvm::json::Value::Number ||
+         id.kind() == llvm::json::Value::String ||
+         id.kind() == llvm::json::Value::Null;
+}
+
+bool CheckedInput::check(const std::string &body) {
+  using llvm::lsp::ErrorCode;
+  llvm::Expected<llvm::json::Value> doc = llvm::json::parse(body);
+  if (!doc) {
+    answer(nullptr, ErrorCode::ParseError,
+           "parse error: " + llvm::toString(doc.takeError()));
+    return false;
+  }
+  // What is not a request, notification or response gets "invalid
+  // request", with the id when it has a usable one; LSP has no batches,
+  // so an array is invalid too.
+  const llvm::json::Object *msg = doc->getAsObject();
+  if (!msg) {
+    answer(nullptr, ErrorCode::InvalidRequest,
+           "invalid request: not an object");
+    return false;
+  }
+  const llvm::json::Value *id = msg->get("id");
+  if (id && !validId(*id)) {
+    answer(nullptr, ErrorCode::InvalidRequest,
+           "invalid request: an id must be a number or a string");
+    return false;
+  }
+  llvm::json::Value replyId = id ? *id : llvm::json::Value(nullptr);
+  if (msg->getString("jsonrpc") != std::optional<llvm::StringRef>("2.0")) {
+    answer(replyId, ErrorCode::InvalidRequest,
+           "invalid request: \"jsonrpc\" must be \"2.0\"");
+    return false;
+  }
+  const llvm::json::Value *method = msg->get("method");
+  if (!method) {
+    // A response to a request of ours (the server sends none): the
+    // transport logs it. Without an id it could not be matched: dropped.
+    bool response = msg->get("result") || msg->get("error");
+    if (response && id)
+      return true;
+    if (!response)
+      answer(replyId, ErrorCode::InvalidRequest, "invalid request: no method");
+    return false;
+  }
+  if (!method->getAsString()) {
+    answer(replyId, ErrorCode::InvalidRequest,
+           "invalid request: the method must be a string");
+    return false;
+  }
+  return true;
+}
+
+llvm::LogicalResult CheckedInput::readStandardMessage(std::string &json) {
+  std::string error;
+  for (;;) {
+    switch (reader.read(json, error)) {
+    case MessageReader::Status::End:
+      ended = true;
+      return llvm::failure();
+    case MessageReader::Status::Error:
+      // Bad framing: JSON-RPC's parse error, without an id (none was read).
+      answer(nullptr, llvm::lsp::ErrorCode::ParseError, error);
+      continue;
+    case MessageReader::Status::Message:
+      if (check(json))
+        return llvm::success();
+      continue;
+    }
+  }
+}
+
+llvm::LogicalResult CheckedInput::readDelimitedMessage(std::string &json) {
+  for (;;) {
+    json.clear();
+    std::string line;
+    bool any = false;
+    while (std::getline(in, line)) {
+      llvm::StringRef trimmed = llvm::StringRef(line).trim();
+      if (trimmed.starts_with("//")) {
+        if (trimmed == "// -----")
+          break;
+        continue;
+      }
+      json += line;
+      json += '\n';
+      any |= !trimmed.empty();
+    }
+    if (!in)
+      ended = true;
+    if (!any) {
+      if (ended)
+        return llvm::failure();
+      continue; // an empty message between two delimiters
+    }
+    if (check(json))
+      return llvm::success();
+    if (ended)
+      return llvm::failure();
+  }
+}
+
+bool neve::lsp::splitFramedMessages(llvm::StringRef stream,
+                                    std::vector<std::string> &bodies) {
+  while (!stream.empty()) {
+    if (!stream.consume_front("Content-Length: "))
+      return false;
+    size_t eol = stream.find("\r\n\r\n");
+    uint64_t length = 0;
+    if (eol == llvm::StringRef::npos ||
+        !parseContentLength(stream.substr(0, eol).str(), length))
+      return false;
+    stream = stream.drop_front(eol + 4);
+    if (length > stream.size())
+      return false;
+    bodies.push_back(stream.substr(0, length).str());
+    stream = stream.drop_front(length);
+  }
+  return true;
 }

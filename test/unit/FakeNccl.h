@@ -1,4 +1,4 @@
-//===- FakeNccl.h - What the fake one-rank NCCL records ---------*- C++ -*-===//
+//===- FakeNccl.h - What the fake NCCL records ------------------*- C++ -*-===//
 //
 // FakeNccl.cpp (libneve-fake-nccl.so) exports fake_nccl_stats(), filling
 // this; NcclTest.cpp reads it.

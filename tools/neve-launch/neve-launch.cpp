@@ -1,6 +1,10 @@
 //===- neve-launch.cpp - Start one process per GPU for NCCL ---------------===//
 //
 //   neve-launch -n N [--cpu] [--timeout SECONDS] [--] PROGRAM [ARGS...]
+//   neve-launch --version
+//
+// One node only: ranks on several nodes come from torchrun or Slurm
+// (lib/Runtime/GPU/ClusterEnv.h, docs/frost.md section 2.10).
 //
 // Starts N copies of PROGRAM, rank r with NEVE_RANK=r, NEVE_WORLD_SIZE=N,
 // NEVE_LOCAL_RANK=r, NEVE_GPU_DEVICE=r (its GPU; not with --cpu) and
@@ -22,6 +26,8 @@
 // No LLVM: it runs on the GPU machine as it is.
 //
 //===----------------------------------------------------------------------===//
+
+#include "neve/Support/Version.h"
 
 #include <csignal>
 #include <cstdio>
@@ -124,6 +130,9 @@ int main(int argc, char **argv) {
       timeout = v;
     } else if (a == "-h" || a == "--help") {
       usage(nullptr);
+      return 0;
+    } else if (a == "--version") {
+      std::printf("neve-launch (Neve) %s\n", NEVE_VERSION);
       return 0;
     } else if (a == "--") {
       ++i;

@@ -7,11 +7,13 @@
 //===----------------------------------------------------------------------===//
 
 #include "neve/InitAll.h"
+#include "neve/Support/ToolVersion.h"
 
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/Tools/mlir-lsp-server/MlirLspServerMain.h"
 
 int main(int argc, char **argv) {
+  neve::setToolVersionPrinter("neve-mlir-lsp");
   mlir::DialectRegistry registry;
   mlir::neve::registerAllNeveDialects(registry);
   return mlir::failed(mlir::MlirLspServerMain(argc, argv, registry));

@@ -7,11 +7,13 @@
 //===----------------------------------------------------------------------===//
 
 #include "neve/InitAll.h"
+#include "neve/Support/ToolVersion.h"
 
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
 
 int main(int argc, char **argv) {
+  neve::setToolVersionPrinter("neve-opt");
   mlir::neve::registerAllNevePasses();
   mlir::DialectRegistry registry;
   mlir::neve::registerAllNeveDialects(registry);

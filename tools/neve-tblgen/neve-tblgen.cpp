@@ -14,6 +14,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "neve/Support/ToolVersion.h"
+
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/CommandLine.h"
@@ -290,6 +292,7 @@ bool run(raw_ostream &os, const RecordKeeper &records) {
 
 int main(int argc, char **argv) {
   InitLLVM init(argc, argv);
+  neve::setToolVersionPrinter("neve-tblgen");
   cl::ParseCommandLineOptions(argc, argv);
   return TableGenMain(argv[0], &run);
 }

@@ -16,6 +16,7 @@
 #include "neve/Pipeline/Pipeline.h"
 #include "neve/Support/Cache.h"
 #include "neve/Support/SourceFile.h"
+#include "neve/Support/ToolVersion.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
@@ -382,6 +383,12 @@ int compile(const char *argv0) {
   }
   link.libraries.assign(libs.begin(), libs.end());
   link.libraryDirs.assign(libDirs.begin(), libDirs.end());
+  // the native libraries of the imported packages' manifests (§11.9)
+  link.libraries.insert(link.libraries.end(), program.nativeLibs.begin(),
+                        program.nativeLibs.end());
+  link.libraryDirs.insert(link.libraryDirs.end(),
+                          program.nativeLibDirs.begin(),
+                          program.nativeLibDirs.end());
   return linkExecutable(objects, output, link) ? 0 : 1;
 }
 void printPtx(mlir::ModuleOp module, llvm::raw_ostream &os) {
@@ -399,6 +406,7 @@ int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
   mlir::registerPassManagerCLOptions();
   mlir::registerDefaultTimingManagerCLOptions();
+  neve::setToolVersionPrinter("neve-translate");
   cl::HideUnrelatedOptions(category);
   cl::ParseCommandLineOptions(argc, argv, "Neve compiler\n");
   if (optLevel > 3) {

@@ -21,6 +21,7 @@
 
 #include "neve/Support/Cache.h"
 #include "neve/Support/SourceFile.h"
+#include "neve/Support/ToolVersion.h"
 
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringExtras.h"
@@ -44,7 +45,8 @@ namespace path = llvm::sys::path;
 static void usage() {
   llvm::errs() << "usage: neve run [-v] [-l NAME] [-L DIR] [-O0..3] [-fno-fuse] [-ffuse=P,...] [-Rpass=neve-fuse] FILE.nv [args...]\n"
                   "       neve build FILE.nv [-o BIN] [neve-translate options]\n"
-                  "       neve clean\n";
+                  "       neve clean\n"
+                  "       neve --version\n";
 }
 
 /// neve-translate in the same directory as this driver.
@@ -291,6 +293,10 @@ int main(int argc, char **argv) {
     return cmdBuild(argv[0], argc - 2, argv + 2);
   if (cmd == "clean")
     return cmdClean(argc - 2);
+  if (cmd == "--version" || cmd == "version") {
+    neve::printToolVersion(llvm::outs(), "neve");
+    return 0;
+  }
   if (cmd == "-h" || cmd == "--help" || cmd == "help") {
     usage();
     return 0;

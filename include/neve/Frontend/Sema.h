@@ -25,6 +25,10 @@ struct Program {
   /// The test-only entries of Builtins.td are visible
   /// (neve-translate --enable-test-builtins).
   bool testBuiltins = false;
+  /// The native libraries of the imported packages' manifests (§11.9):
+  /// names to link (`-l`) and absolute directories to search (`-L`, also
+  /// the executable's run-time path), in import order, without repeats.
+  std::vector<std::string> nativeLibs, nativeLibDirs;
 };
 
 /// Checks `program`; returns false if any error was reported.

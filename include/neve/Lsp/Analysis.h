@@ -21,7 +21,8 @@
 
 namespace neve::lsp {
 
-/// A position as LSP counts it: 0-based line and character (bytes here).
+/// A position as LSP counts it: 0-based line and character, the character
+/// in UTF-16 code units (Utf16.h).
 struct Position {
   unsigned line = 0, character = 0;
 };

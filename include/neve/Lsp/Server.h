@@ -1,8 +1,11 @@
 //===- Server.h - The Neve language server's protocol -----------*- C++ -*-===//
 //
-// The Language Server Protocol over JSON-RPC, independent of the transport:
-// handle() takes one message and returns the messages to send back
-// (responses and notifications). tools/neve-lsp frames them on stdio.
+// The Language Server Protocol through LLVM's LSP library: the requests and
+// notifications are registered with an llvm::lsp::MessageHandler over a
+// JSONTransport (whose input, Transport.h's CheckedInput, answers malformed
+// messages), their parameters and results are Protocol's types, and the
+// answers come from the compiler's front end (Analysis.h). Positions are in
+// UTF-16 code units (Utf16.h).
 //
 //===----------------------------------------------------------------------===//
 
@@ -11,64 +14,75 @@
 
 #include "neve/Lsp/Analysis.h"
 
-#include <nlohmann/json.hpp>
+#include "llvm/Support/LSP/Protocol.h"
+#include "llvm/Support/LSP/Transport.h"
 
-#include <cstdio>
 #include <map>
 #include <memory>
 #include <string>
-#include <vector>
 
 namespace neve::lsp {
 
+/// The parameters of a request whose parameters the server does not read
+/// (initialize): any JSON.
+struct AnyParams {};
+inline bool fromJSON(const llvm::json::Value &, AnyParams &, llvm::json::Path) {
+  return true;
+}
+
 class Server {
 public:
-  explicit Server(std::string libsDir) : libsDir(std::move(libsDir)) {}
+  /// Serves on `transport`; imports resolve from the document's directory
+  /// and the package search path `libsDir`.
+  Server(llvm::lsp::JSONTransport &transport, std::string libsDir);
 
-  /// Never throws: a message that is not a JSON-RPC request or
-  /// notification gets an "invalid request" error (-32600), a request with
-  /// bad params "invalid params" (-32602), one that fails otherwise
-  /// "internal error" (-32603); a notification in error is logged on stderr.
-  std::vector<nlohmann::json> handle(const nlohmann::json &message);
-  /// A message body as received: text that is not JSON gets a parse error
-  /// (-32700), anything else goes to handle().
-  std::vector<nlohmann::json> handleBody(const std::string &body);
-
-  /// Where notifications that fail are logged (stderr by default); null:
-  /// nowhere (the fuzzer).
-  void setLog(std::FILE *file) { log = file; }
-
-  /// `exit` was received; the process should end with exitCode().
-  bool exited() const { return hasExited; }
-  /// 0 after `shutdown` then `exit`, 1 for `exit` alone (as LSP says).
-  int exitCode() const { return shutdownRequested ? 0 : 1; }
+  /// Serves until `exit` or the end of the input. Returns the process's
+  /// exit status: 0 after `shutdown` then `exit`, 1 for `exit` alone or an
+  /// input that ended (as LSP says).
+  int run();
 
 private:
+  using Reply = llvm::lsp::Callback<llvm::json::Value>;
+
+  void onInitialize(const AnyParams &, Reply reply);
+  void onShutdown(const llvm::lsp::NoParams &, Reply reply);
+  void onDidOpen(const llvm::lsp::DidOpenTextDocumentParams &params);
+  void onDidChange(const llvm::lsp::DidChangeTextDocumentParams &params);
+  void onDidClose(const llvm::lsp::DidCloseTextDocumentParams &params);
+  void onHover(const llvm::lsp::TextDocumentPositionParams &params,
+               Reply reply);
+  void onDefinition(const llvm::lsp::TextDocumentPositionParams &params,
+                    Reply reply);
+  void onDocumentSymbol(const llvm::lsp::DocumentSymbolParams &params,
+                        Reply reply);
+  void onCompletion(const llvm::lsp::CompletionParams &params, Reply reply);
+
   struct Document {
     std::string text;
+    int64_t version = 0; ///< the editor's, published with the diagnostics
     std::shared_ptr<Analysis> analysis;
     /// The last analysis that type-checked (often `analysis` itself):
     /// completion uses it while the text being typed does not parse.
     std::shared_ptr<Analysis> lastChecked;
   };
 
-  nlohmann::json update(const std::string &uri, std::string text);
-  Document *find(const nlohmann::json &params);
+  /// Analyses `text`, version `version` of the document `uri`, and
+  /// publishes its diagnostics.
+  void update(const llvm::lsp::URIForFile &uri, int64_t version,
+              std::string text);
+  Document *find(const llvm::lsp::URIForFile &uri);
 
+  llvm::lsp::JSONTransport &transport;
+  llvm::lsp::MessageHandler handler;
+  llvm::lsp::OutgoingNotification<llvm::lsp::PublishDiagnosticsParams>
+      publishDiagnostics;
   std::string libsDir;
   std::map<std::string, Document> docs;
-  bool shutdownRequested = false, hasExited = false;
-  std::FILE *log = stderr;
+  bool shutdownRequested = false;
 };
 
-/// A JSON-RPC error response.
-nlohmann::json errorReply(const nlohmann::json &id, int code,
-                          const std::string &message);
-
-/// file:///a/b%20c.nv -> /a/b c.nv, and back.
-std::string uriToPath(const std::string &uri);
-std::string pathToUri(const std::string &path);
-/// The byte offset of an LSP position in `text` (clamped to its line).
+/// The byte offset of an LSP position (UTF-16 character) in `text`,
+/// clamped to its line.
 unsigned offsetIn(const std::string &text, Position pos);
 
 } // namespace neve::lsp

@@ -1035,6 +1035,21 @@ void bf16_pp_save(void *ctx, const uint16_t *p, int32_t n,
 bool nccl_id_create(void *ctx, const neve_str *path);
 void *nccl_comm_init(void *ctx, const neve_str *id_path, int32_t nranks,
                      int32_t rank, int32_t timeout_s);
+/// The communicator of the rank the environment describes (GPU/ClusterEnv.h:
+/// neve-launch's NEVE_* variables, torchrun's RANK/WORLD_SIZE/LOCAL_RANK/
+/// MASTER_ADDR/MASTER_PORT, or Slurm's SLURM_PROCID/SLURM_NTASKS/
+/// SLURM_LOCALID with the first node as master): the id through
+/// neve-launch's file, or over TCP from rank 0 (GPU/IdExchange.h). Null
+/// when no launcher started the program (rank 0 of 1, no NCCL).
+void *nccl_comm_init_env(void *ctx, int32_t timeout_s);
+/// The rank, the number of ranks and the rank on its node as the
+/// environment gives them (0, 1, 0 without a launcher), and the launcher:
+/// "none", "neve-launch", "torchrun" or "slurm". A malformed variable is a
+/// run-time error naming it.
+int32_t cluster_rank(void *ctx);
+int32_t cluster_world_size(void *ctx);
+int32_t cluster_local_rank(void *ctx);
+neve_str *cluster_launcher(void *ctx);
 void nccl_comm_destroy(void *ctx, void *comm);
 int32_t nccl_comm_size(void *ctx, void *comm);
 int32_t nccl_comm_rank(void *ctx, void *comm);

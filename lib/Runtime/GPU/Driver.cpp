@@ -15,6 +15,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Driver.h"
+#include "ClusterEnv.h"
 #include "Memory.h"
 
 #include "neve/Runtime/neve_runtime.h"
@@ -68,8 +69,11 @@ std::string versionText(int v) {
   fatal(errorSite(), "this program uses the GPU, but " + why);
 }
 
-/// The device ordinal: $NEVE_GPU_DEVICE, else mgpuSetDefaultDevice's, else 0.
-int chosenDevice() {
+/// The device ordinal: $NEVE_GPU_DEVICE, else mgpuSetDefaultDevice's, else
+/// the rank's place on its node under torchrun or Slurm (LOCAL_RANK,
+/// SLURM_LOCALID; ClusterEnv.h) modulo the devices it sees (one per task
+/// when Slurm gives each its own GPU), else 0.
+int chosenDevice(int count) {
   const char *env = std::getenv("NEVE_GPU_DEVICE");
   if (env && *env) {
     char *end = nullptr;
@@ -81,7 +85,15 @@ int chosenDevice() {
     return static_cast<int>(v);
   }
   int requested = requestedDevice.load();
-  return requested >= 0 ? requested : 0;
+  if (requested >= 0)
+    return requested;
+  neve_cluster::ClusterEnv cluster;
+  std::string ignored; // a malformed variable is reported by the collectives
+  if (neve_cluster::detectCluster(std::getenv, cluster, ignored) &&
+      (cluster.launcher == neve_cluster::Launcher::Torchrun ||
+       cluster.launcher == neve_cluster::Launcher::Slurm))
+    return cluster.localRank % count;
+  return 0;
 }
 
 void initialise() {
@@ -148,7 +160,7 @@ void initialise() {
     initFailure("counting the CUDA devices failed: " + errorText(r));
   if (count <= 0)
     initFailure("no CUDA device is present");
-  int ordinal = chosenDevice();
+  int ordinal = chosenDevice(count);
   if (ordinal >= count)
     initFailure("CUDA device " + std::to_string(ordinal) +
                 " was asked for and the machine has " + std::to_string(count) +

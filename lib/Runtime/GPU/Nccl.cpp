@@ -1,9 +1,12 @@
 //===- Nccl.cpp - NCCL collectives for Frost's data parallelism -*- C++ -*-===//
 //
-// Frost's distributed path (frost/distributed.nv): one process per GPU,
-// started by `neve-launch -n N prog` (tools/neve-launch), which gives each
-// rank NEVE_RANK, NEVE_WORLD_SIZE, NEVE_GPU_DEVICE and NEVE_NCCL_ID (the
-// file through which rank 0 hands its ncclUniqueId to the others). NCCL is
+// Frost's distributed path (frost/distributed.nv): one process per GPU.
+// nccl_comm_init_env finds the rank in the environment (ClusterEnv.h): on
+// one node `neve-launch -n N prog` (tools/neve-launch) gives each rank
+// NEVE_RANK, NEVE_WORLD_SIZE, NEVE_GPU_DEVICE and NEVE_NCCL_ID (the file
+// through which rank 0 hands its ncclUniqueId to the others); under
+// torchrun or Slurm rank 0 hands the id out over TCP (IdExchange.h), so
+// several nodes need no shared file system. NCCL is
 // loaded at run time like the driver and cuDNN: dlopen of
 // $NEVE_NCCL_LIBRARY, else libnccl.so.2. A program that never asks for a
 // collective never opens it.
@@ -26,7 +29,9 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "ClusterEnv.h"
 #include "Driver.h"
+#include "IdExchange.h"
 #include "NcclApi.h"
 
 #include "neve/Runtime/neve_runtime.h"
@@ -123,31 +128,42 @@ size_t countOf(int32_t n, const char *what) {
 
 } // namespace
 
-extern "C" bool nccl_id_create(void *ctx, const neve_str *path) {
-  (void)ctx;
-  std::string p = pathOf(path, "nccl_id_create");
+namespace {
+
+/// Rank 0's id, written to `p` whole, then renamed: a reader never sees
+/// half an id.
+void createIdFile(const std::string &p) {
   ncclUniqueId id;
   ok(nccl().ncclGetUniqueId(&id), "ncclGetUniqueId");
-  // written whole, then renamed: a reader never sees half an id
   std::string tmp = p + ".tmp" + std::to_string(getpid());
   FILE *f = std::fopen(tmp.c_str(), "wb");
   if (!f || std::fwrite(&id, sizeof id, 1, f) != 1 || std::fclose(f) != 0 ||
       std::rename(tmp.c_str(), p.c_str()) != 0)
     fatal(errorSite(), "nccl_id_create: cannot write " + p + ": " +
                            std::strerror(errno));
-  return true;
 }
 
-extern "C" void *nccl_comm_init(void *ctx, const neve_str *idPath,
-                                int32_t nranks, int32_t rank,
-                                int32_t timeoutSeconds) {
-  (void)ctx;
-  std::string p = pathOf(idPath, "nccl_comm_init");
+void checkRank(const char *what, int32_t nranks, int32_t rank) {
   if (nranks < 1 || rank < 0 || rank >= nranks)
-    fatal(errorSite(), "nccl_comm_init: rank " + std::to_string(rank) +
+    fatal(errorSite(), std::string(what) + ": rank " + std::to_string(rank) +
                            " of " + std::to_string(nranks) +
                            " ranks is out of range");
+}
+
+/// The communicator of `rank` among `nranks` that share `id`.
+Comm *initRank(const ncclUniqueId &id, int32_t nranks, int32_t rank) {
   const NcclApi &api = nccl();
+  (void)neve_gpu::api(); // NCCL works on the runtime's device, its context current
+  auto *comm = new Comm;
+  ok(api.ncclCommInitRank(&comm->nccl, nranks, id, rank), "ncclCommInitRank");
+  return comm;
+}
+
+/// Waits for rank 0's id in the file `p`, then joins.
+Comm *initFromFile(const std::string &p, int32_t nranks, int32_t rank,
+                   int32_t timeoutSeconds) {
+  checkRank("nccl_comm_init", nranks, rank);
+  (void)nccl();
   ncclUniqueId id;
   auto deadline = std::chrono::steady_clock::now() +
                   std::chrono::seconds(std::max(timeoutSeconds, 1));
@@ -165,14 +181,78 @@ extern "C" void *nccl_comm_init(void *ctx, const neve_str *idPath,
                              " (did rank 0 start and call nccl_id_create?)");
     std::this_thread::sleep_for(std::chrono::milliseconds(20));
   }
-  (void)neve_gpu::api(); // NCCL works on the runtime's device, its context current
-  auto *comm = new Comm;
-  ok(api.ncclCommInitRank(&comm->nccl, nranks, id, rank), "ncclCommInitRank");
+  Comm *comm = initRank(id, nranks, rank);
   // the initialisation is collective: once it returns, every rank has read
   // the id, and rank 0 removes the file
   if (rank == 0)
     std::remove(p.c_str());
   return comm;
+}
+
+/// torchrun and Slurm: rank 0 makes the id and serves it over TCP
+/// (IdExchange.h); the others fetch it.
+Comm *initOverTcp(const neve_cluster::ClusterEnv &env,
+                  int32_t timeoutSeconds) {
+  ncclUniqueId id;
+  std::string error;
+  double timeout = std::max(timeoutSeconds, 1);
+  if (env.rank == 0) {
+    ok(nccl().ncclGetUniqueId(&id), "ncclGetUniqueId");
+    if (!neve_cluster::serveId(env.masterPort, &id, sizeof id, env.worldSize,
+                               timeout, error))
+      fatal(errorSite(), "nccl_comm_init_env: " + error);
+  } else {
+    (void)nccl();
+    if (!neve_cluster::fetchId(env.masterAddr, env.masterPort, env.rank,
+                               env.worldSize, &id, sizeof id, timeout, error))
+      fatal(errorSite(), "nccl_comm_init_env: " + error);
+  }
+  return initRank(id, env.worldSize, env.rank);
+}
+
+} // namespace
+
+extern "C" bool nccl_id_create(void *ctx, const neve_str *path) {
+  (void)ctx;
+  createIdFile(pathOf(path, "nccl_id_create"));
+  return true;
+}
+
+extern "C" void *nccl_comm_init(void *ctx, const neve_str *idPath,
+                                int32_t nranks, int32_t rank,
+                                int32_t timeoutSeconds) {
+  (void)ctx;
+  std::string p = pathOf(idPath, "nccl_comm_init");
+  return initFromFile(p, nranks, rank, timeoutSeconds);
+}
+
+extern "C" void *nccl_comm_init_env(void *ctx, int32_t timeoutSeconds) {
+  (void)ctx;
+  using neve_cluster::Launcher;
+  neve_cluster::ClusterEnv env;
+  std::string error;
+  if (!neve_cluster::detectCluster(std::getenv, env, error))
+    fatal(errorSite(), "nccl_comm_init_env: " + error);
+  switch (env.launcher) {
+  case Launcher::None:
+    return nullptr; // one rank, no NCCL
+  case Launcher::NeveLaunch:
+    if (env.idFile.empty()) {
+      if (env.worldSize > 1)
+        fatal(errorSite(),
+              "nccl_comm_init_env: " + std::to_string(env.worldSize) +
+                  " ranks (NEVE_WORLD_SIZE) but no NCCL id file "
+                  "(NEVE_NCCL_ID): start the program with neve-launch");
+      return nullptr;
+    }
+    if (env.rank == 0)
+      createIdFile(env.idFile);
+    return initFromFile(env.idFile, env.worldSize, env.rank, timeoutSeconds);
+  case Launcher::Torchrun:
+  case Launcher::Slurm:
+    return initOverTcp(env, timeoutSeconds);
+  }
+  return nullptr;
 }
 
 extern "C" void nccl_comm_destroy(void *ctx, void *comm) {
