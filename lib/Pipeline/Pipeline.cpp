@@ -75,6 +75,10 @@ void neve::buildDevicePipeline(mlir::OpPassManager &pm,
   bool wgmma = options.chip == "sm_90a";
   std::string libdevice = findLibdevice();
   std::string ptxChip = wgmma ? options.chip : options.ptxChip;
+  // gpu functions were inlined into the kernels (§3.7): drop them, and
+  // whatever else a kernel's module holds that the kernel does not use (its
+  // key must not depend on the program's other kernels).
+  pm.nest<mlir::gpu::GPUModuleOp>().addPass(mlir::createSymbolDCEPass());
   if (!options.cacheDir.empty()) {
     // Kernels compiled before, by this program or another, are taken from
     // the cache; the key covers all that the rest of this pipeline uses.
@@ -87,8 +91,6 @@ void neve::buildDevicePipeline(mlir::OpPassManager &pm,
     pm.addPass(mlir::neve::createNeveKernelCachePass(cached));
   }
   mlir::OpPassManager &device = pm.nest<mlir::gpu::GPUModuleOp>();
-  // gpu functions were inlined into the kernels (§3.7): drop them.
-  device.addPass(mlir::createSymbolDCEPass());
   device.addPass(mlir::createCanonicalizerPass());
   device.addPass(mlir::createCSEPass());
   // Views, tiles and the tiled product (§8.5, §8.6) → memref + nvgpu.
