@@ -18,6 +18,7 @@
 
 #include "mlir/Dialect/GPU/IR/CompilationInterfaces.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/Threading.h"
@@ -119,11 +120,23 @@ struct CompileKernelsPass
   void run(Job &job, StringRef tool) {
     gpu::TargetOptions options({}, {}, {}, {},
                                gpu::CompilationTarget::Assembly);
+    // Linking libdevice means parsing it, for each module and target: only
+    // a module that calls it (__nv_expf, ...) pays for that.
+    bool callsLibdevice = false;
+    for (auto fn : job.module.getOps<LLVM::LLVMFuncOp>())
+      callsLibdevice |= fn.isExternal() && fn.getName().starts_with("__nv_");
     for (Attribute t : job.module.getTargetsAttr()) {
       auto target = cast<NVVM::NVVMTargetAttr>(t);
+      auto compileFor =
+          callsLibdevice || !target.getLink()
+              ? target
+              : NVVM::NVVMTargetAttr::get(
+                    &getContext(), target.getO(), target.getTriple(),
+                    target.getChip(), target.getFeatures(), target.getFlags(),
+                    /*linkFiles=*/nullptr, target.getVerifyTarget());
       std::optional<SmallVector<char, 0>> ptx =
-          cast<gpu::TargetAttrInterface>(t).serializeToObject(job.module,
-                                                              options);
+          cast<gpu::TargetAttrInterface>(compileFor)
+              .serializeToObject(job.module, options);
       if (!ptx) {
         job.error = "cannot compile the kernel for " + target.getChip().str();
         return;
