@@ -26,6 +26,7 @@
 #include "neve/Frontend/MLIRGen.h"
 #include "neve/Pipeline/Pipeline.h"
 #include "neve/Support/Cache.h"
+#include "neve/Support/HashStream.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/IR/Location.h"
@@ -45,21 +46,6 @@
 using namespace neve;
 
 namespace {
-
-/// Hashes what is printed to it.
-class HashStream : public llvm::raw_ostream {
-public:
-  explicit HashStream(llvm::SHA256 &hash) : hash(hash) { SetUnbuffered(); }
-
-private:
-  void write_impl(const char *p, size_t n) override {
-    hash.update(llvm::StringRef(p, n));
-    pos += n;
-  }
-  uint64_t current_pos() const override { return pos; }
-  llvm::SHA256 &hash;
-  uint64_t pos = 0;
-};
 
 /// The file of the first source position in \p loc, or "".
 llvm::StringRef sourceFile(mlir::Location loc) {
@@ -191,28 +177,12 @@ public:
     }
     // Declarations come in the order the whole module first used them: put
     // them in name order, which the program's code does not change.
-    llvm::SmallVector<llvm::Function *> decls;
-    for (llvm::Function &f : *part)
-      if (f.isDeclaration())
-        decls.push_back(&f);
-    llvm::sort(decls, [](llvm::Function *a, llvm::Function *b) {
-      return a->getName() < b->getName();
-    });
-    for (llvm::Function *f : decls) {
-      f->removeFromParent();
+    moveDeclarationsLast(part->functions(), [&](llvm::Function *f) {
       part->getFunctionList().push_back(f);
-    }
-    llvm::SmallVector<llvm::GlobalVariable *> externals;
-    for (llvm::GlobalVariable &g : part->globals())
-      if (g.isDeclaration())
-        externals.push_back(&g);
-    llvm::sort(externals, [](llvm::GlobalVariable *a, llvm::GlobalVariable *b) {
-      return a->getName() < b->getName();
     });
-    for (llvm::GlobalVariable *g : externals) {
-      g->removeFromParent();
+    moveDeclarationsLast(part->globals(), [&](llvm::GlobalVariable *g) {
       part->insertGlobalVariable(g);
-    }
+    });
     unsigned n = 0;
     for (llvm::GlobalVariable &g : part->globals())
       if (g.hasLocalLinkage())
@@ -235,6 +205,22 @@ public:
   }
 
 private:
+  /// Moves the declarations of \p list to its end (with \p append) in name
+  /// order.
+  template <typename List, typename Append>
+  static void moveDeclarationsLast(List &&list, Append append) {
+    using T = std::remove_reference_t<decltype(*list.begin())>;
+    llvm::SmallVector<T *> decls;
+    for (T &gv : list)
+      if (gv.isDeclaration())
+        decls.push_back(&gv);
+    llvm::sort(decls, [](T *a, T *b) { return a->getName() < b->getName(); });
+    for (T *gv : decls) {
+      gv->removeFromParent();
+      append(gv);
+    }
+  }
+
   /// Whether \p gv is defined in the library part (a function) or copied
   /// into it (a constant).
   bool inLibrary(const llvm::GlobalValue *gv) const {

@@ -17,6 +17,7 @@
 #include "KernelObjects.h"
 #include "neve/Conversion/Passes.h"
 #include "neve/Support/Cache.h"
+#include "neve/Support/HashStream.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/IR/Threading.h"
@@ -35,22 +36,6 @@ namespace cache = ::neve::cache;
 namespace kernels = mlir::neve::kernels;
 
 namespace {
-
-/// A raw_ostream that hashes what is written to it (a module's printed IR
-/// can be megabytes: it is never held in memory).
-class HashStream : public llvm::raw_ostream {
-public:
-  explicit HashStream(llvm::SHA256 &hash) : hash(hash) { SetUnbuffered(); }
-
-private:
-  void write_impl(const char *p, size_t n) override {
-    hash.update(llvm::StringRef(p, n));
-    pos += n;
-  }
-  uint64_t current_pos() const override { return pos; }
-  llvm::SHA256 &hash;
-  uint64_t pos = 0;
-};
 
 struct Lookup {
   gpu::GPUModuleOp module;
@@ -78,7 +63,7 @@ struct KernelCachePass
       llvm::SHA256 hash;
       hash.update(common);
       {
-        HashStream os(hash);
+        ::neve::HashStream os(hash);
         l.module->print(os, OpPrintingFlags().useLocalScope());
       }
       l.key = llvm::toHex(hash.final(), /*LowerCase=*/true);
