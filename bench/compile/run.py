@@ -67,7 +67,9 @@ def compile_times(translate, program, runs, tmp):
     cmd = [translate, os.path.join(ROOT, program), "-o", exe]
     cold, warm = [], []
     for i in range(runs):
-        env = dict(os.environ, NEVE_CACHE_DIR=os.path.join(tmp, f"cache-{i}"))
+        # A new, empty cache for every cold compile.
+        cache = tempfile.mkdtemp(prefix="cache-", dir=tmp)
+        env = dict(os.environ, NEVE_CACHE_DIR=os.path.join(cache, "neve"))
         cold.append(timed(cmd, env))
         warm.append(timed(cmd, env))
     env = dict(os.environ, NEVE_CACHE_DIR=os.path.join(tmp, "unused"))
@@ -125,6 +127,7 @@ def main():
     translate = os.path.join(args.build, "bin", "neve-translate")
     neve = os.path.join(args.build, "bin", "neve")
     results = {}
+    load_at_start = [round(x, 2) for x in os.getloadavg()]
     with tempfile.TemporaryDirectory(prefix="neve-compile-bench-") as tmp:
         for program in PROGRAMS:
             print(f"compiling {program} ({args.runs} runs each)...",
@@ -140,6 +143,7 @@ def main():
                 "`neve run` (docs/caching.md)",
         "results": results,
         "machine": machine_info(),
+        "load_average_at_start": load_at_start,
         "commit": git_commit(),
         "command": "python3 bench/compile/run.py " + shlex.join(sys.argv[1:]),
         "date": datetime.datetime.now(datetime.timezone.utc).isoformat(
