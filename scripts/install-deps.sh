@@ -13,6 +13,7 @@ PKGS=(
   libgc-dev nlohmann-json3-dev libpng-dev
   # Tests and benchmarks.
   libgtest-dev libgmock-dev libbenchmark-dev
+  gdb                         # the debugger test of -g (test/Tools/debug-info.test)
   golang-go                   # Go baseline of bench/concurrency
   # Real data for Frost.
   dataset-fashion-mnist

@@ -81,5 +81,7 @@ if os.path.exists(os.path.join(tools, "neve-lsp-fuzz")):
 # user); CI runs as root.
 if hasattr(os, "geteuid") and os.geteuid() == 0:
     config.available_features.add("root")
+if shutil.which("gdb"):
+    config.available_features.add("gdb")
 if shutil.which("ptxas") or os.path.exists("/usr/local/cuda/bin/ptxas"):
     config.available_features.add("ptxas")

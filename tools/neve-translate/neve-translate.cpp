@@ -20,6 +20,7 @@
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/Dialect/LLVMIR/Transforms/Passes.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/IR/MLIRContext.h"
@@ -112,6 +113,10 @@ cl::opt<bool> verbose(
     "v", cl::desc("Say what the compile did: each kernel compiled or found in "
                   "the cache"),
     cl::cat(category));
+cl::opt<bool> debugInfo(
+    "g", cl::desc("Emit DWARF line tables and function names for the host "
+                  "code, so that gdb and lldb break at file.nv:LINE"),
+    cl::cat(category));
 cl::opt<bool> noCache(
     "no-cache",
     cl::desc("Compile every kernel, neither reading nor writing the cache "
@@ -146,6 +151,37 @@ std::string compilerIdentity(const char *argv0) {
       llvm::sys::fs::getMainExecutable(argv0, (void *)&compilerIdentity);
   return "neve-translate " + cache::fileIdentity(exe) + " LLVM " +
          LLVM_VERSION_STRING;
+}
+
+/// \p loc with every file name made absolute (from the working directory).
+mlir::Location absoluteLocation(mlir::Location loc) {
+  if (auto fl = llvm::dyn_cast<mlir::FileLineColLoc>(loc)) {
+    llvm::SmallString<256> path(fl.getFilename().getValue());
+    if (llvm::sys::path::is_absolute(path) || llvm::sys::fs::make_absolute(path))
+      return loc;
+    llvm::sys::path::remove_dots(path, /*remove_dot_dot=*/true);
+    return mlir::FileLineColLoc::get(loc.getContext(), path, fl.getLine(),
+                                     fl.getColumn());
+  }
+  if (auto fused = llvm::dyn_cast<mlir::FusedLoc>(loc)) {
+    llvm::SmallVector<mlir::Location> inner;
+    for (mlir::Location l : fused.getLocations())
+      inner.push_back(absoluteLocation(l));
+    return mlir::FusedLoc::get(loc.getContext(), inner, fused.getMetadata());
+  }
+  if (auto name = llvm::dyn_cast<mlir::NameLoc>(loc))
+    return mlir::NameLoc::get(name.getName(),
+                              absoluteLocation(name.getChildLoc()));
+  if (auto site = llvm::dyn_cast<mlir::CallSiteLoc>(loc))
+    return mlir::CallSiteLoc::get(absoluteLocation(site.getCallee()),
+                                  absoluteLocation(site.getCaller()));
+  return loc;
+}
+
+void absoluteLocations(mlir::ModuleOp module) {
+  module->walk([](mlir::Operation *op) {
+    op->setLoc(absoluteLocation(op->getLoc()));
+  });
 }
 
 /// Writes `text` to -o (or stdout).
@@ -325,6 +361,16 @@ int compile(const char *argv0) {
   buildLowerToLLVMPipeline(lower);
   if (mlir::failed(lower.run(*mod)))
     return 1;
+  // -g: line tables from the locations, with absolute paths so that a
+  // debugger finds the sources from anywhere. (After the lowering: the
+  // run-time errors it wrote name files as the command line did.)
+  if (debugInfo) {
+    absoluteLocations(*mod);
+    mlir::PassManager debug(&context);
+    debug.addPass(mlir::LLVM::createDIScopeForLLVMFuncOpPass());
+    if (mlir::failed(debug.run(*mod)))
+      return 1;
+  }
   if (emit == Emit::Lowered)
     return writeOutput([&](llvm::raw_ostream &os) { mod->print(os); }) ? 0 : 1;
 
