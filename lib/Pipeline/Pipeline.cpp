@@ -15,6 +15,7 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/GPU/Transforms/Passes.h"
+#include "mlir/Dialect/LLVMIR/Transforms/Passes.h"
 #include "mlir/Dialect/MemRef/Transforms/Passes.h"
 #include "mlir/Target/LLVMIR/Export.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
@@ -84,6 +85,7 @@ void neve::buildDevicePipeline(mlir::OpPassManager &pm,
     // the cache; the key covers all that the rest of this pipeline uses.
     mlir::neve::NeveKernelCachePassOptions cached;
     cached.cacheDir = options.cacheDir;
+    cached.debugInfo = options.lineInfo;
     cached.salt = options.salt + "\nchip " + options.chip + " ptx " + ptxChip +
                   " +ptx80 O3\nlibdevice " +
                   (libdevice.empty() ? "none"
@@ -114,6 +116,13 @@ void neve::buildDevicePipeline(mlir::OpPassManager &pm,
   // NVVM ops built on inline PTX (wgmma.mma_async) to llvm.inline_asm
   device.addPass(mlir::createConvertNVVMToLLVMPass());
   device.addPass(mlir::createReconcileUnrealizedCastsPass());
+  // -g: each kernel's locations become debug directives only, which NVPTX
+  // writes as .loc lines (full debug info would make ptxas refuse -O3).
+  if (options.lineInfo) {
+    mlir::LLVM::DIScopeForLLVMFuncOpPassOptions lines;
+    lines.emissionKind = mlir::LLVM::DIEmissionKind::DebugDirectivesOnly;
+    pm.addPass(mlir::LLVM::createDIScopeForLLVMFuncOpPass(lines));
+  }
   for (const std::string &chip : {options.chip, ptxChip}) {
     mlir::GpuNVVMAttachTargetOptions target;
     target.chip = chip;
@@ -129,6 +138,7 @@ void neve::buildDevicePipeline(mlir::OpPassManager &pm,
   compile.chip = options.chip;
   compile.assemble = options.assemble;
   compile.cacheDir = options.cacheDir;
+  compile.lineInfo = options.lineInfo;
   pm.addPass(mlir::neve::createNeveCompileKernelsPass(compile));
 }
 

@@ -114,8 +114,9 @@ cl::opt<bool> verbose(
                   "the cache"),
     cl::cat(category));
 cl::opt<bool> debugInfo(
-    "g", cl::desc("Emit DWARF line tables and function names for the host "
-                  "code, so that gdb and lldb break at file.nv:LINE"),
+    "g", cl::desc("Emit DWARF line tables and function names (gdb and lldb "
+                  "break at file.nv:LINE) and kernel line information "
+                  "(.loc, ptxas -lineinfo)"),
     cl::cat(category));
 cl::opt<bool> noCache(
     "no-cache",
@@ -285,6 +286,10 @@ int compile(const char *argv0) {
     diag.print(llvm::errs(), jsonFormat); // warnings
   if (!mod)
     return 1;
+  // -g: absolute source paths, so that a debugger (or compute-sanitizer)
+  // finds the sources from anywhere; run-time errors name them so too.
+  if (debugInfo)
+    absoluteLocations(*mod);
 
   // -Rpass=PASS: a pass's remarks, as file:line:col: remark: (-v implies
   // those of the kernel compiler: compiled, or found in the cache).
@@ -329,6 +334,7 @@ int compile(const char *argv0) {
   DeviceOptions device;
   device.chip = gpuArch;
   device.assemble = emit != Emit::Ptx;
+  device.lineInfo = debugInfo;
   if (!noCache && device.assemble) {
     device.cacheDir = cache::cacheDirPath();
     std::string refused = cache::openCacheDir(device.cacheDir);
@@ -361,11 +367,8 @@ int compile(const char *argv0) {
   buildLowerToLLVMPipeline(lower);
   if (mlir::failed(lower.run(*mod)))
     return 1;
-  // -g: line tables from the locations, with absolute paths so that a
-  // debugger finds the sources from anywhere. (After the lowering: the
-  // run-time errors it wrote name files as the command line did.)
+  // -g: line tables from the locations.
   if (debugInfo) {
-    absoluteLocations(*mod);
     mlir::PassManager debug(&context);
     debug.addPass(mlir::LLVM::createDIScopeForLLVMFuncOpPass());
     if (mlir::failed(debug.run(*mod)))

@@ -112,7 +112,9 @@ def NeveKernelCachePass : Pass<"neve-kernel-cache", "mlir::ModuleOp"> {
     Option<"salt", "salt", "std::string", /*default=*/"\"\"",
            "Mixed into every key">,
     Option<"ptxas", "ptxas", "std::string", /*default=*/"\"\"",
-           "The ptxas the compile will use (default: as neve-compile-kernels)">
+           "The ptxas the compile will use (default: as neve-compile-kernels)">,
+    Option<"debugInfo", "debug-info", "bool", /*default=*/"false",
+           "The kernels get line information: their locations count in the key">
   ];
   let dependentDialects = ["::mlir::gpu::GPUDialect",
                            "::mlir::NVVM::NVVMDialect"];
@@ -142,7 +144,9 @@ def NeveCompileKernelsPass : Pass<"neve-compile-kernels", "mlir::ModuleOp"> {
     Option<"assemble", "assemble", "bool", /*default=*/"true",
            "Assemble and pack (false: keep each target's PTX)">,
     Option<"cacheDir", "cache-dir", "std::string", /*default=*/"\"\"",
-           "Where to store the results of modules with a neve.kernel_key">
+           "Where to store the results of modules with a neve.kernel_key">,
+    Option<"lineInfo", "line-info", "bool", /*default=*/"false",
+           "ptxas keeps line information (-lineinfo)">
   ];
   let dependentDialects = ["::mlir::gpu::GPUDialect"];
 }

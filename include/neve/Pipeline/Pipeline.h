@@ -38,6 +38,9 @@ struct DeviceOptions {
   std::string chip = "sm_90";
   /// The chip of the PTX the driver compiles on other GPUs.
   std::string ptxChip = "sm_80";
+  /// Line information in the kernels (-g): `.loc` in the PTX, ptxas
+  /// -lineinfo, for compute-sanitizer and Nsight.
+  bool lineInfo = false;
   /// Assemble and embed (false: each target's PTX of one module holding
   /// every kernel, what --emit=ptx prints).
   bool assemble = true;

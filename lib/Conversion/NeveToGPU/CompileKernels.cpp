@@ -146,7 +146,7 @@ struct CompileKernelsPass
     }
     if (!assemble)
       return;
-    job.container = kernels::pack(job.ptx, chip, tool, job.error);
+    job.container = kernels::pack(job.ptx, chip, tool, job.error, lineInfo);
     if (!job.error.empty() || cacheDir.empty() || job.key.empty())
       return;
     job.storeError = cache::writeEntry(

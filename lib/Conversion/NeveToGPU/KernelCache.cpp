@@ -58,7 +58,7 @@ struct KernelCachePass
     std::string tool = kernels::findPtxas(ptxas);
     std::string common = "neve-kernel-cache 1\n" + salt + "\nptxas " +
                          (tool.empty() ? "none" : cache::fileIdentity(tool)) +
-                         "\n";
+                         (debugInfo ? "\nline info" : "") + "\n";
     parallelForEach(&getContext(), lookups, [&](Lookup &l) {
       llvm::SHA256 hash;
       hash.update(common);

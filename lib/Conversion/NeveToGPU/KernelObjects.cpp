@@ -59,7 +59,7 @@ namespace {
 
 /// Runs ptxas on `ptx` for `chip`; the cubin, or an error message.
 FailureOr<std::string> assemble(StringRef ptxas, StringRef ptx, StringRef chip,
-                                std::string &error) {
+                                std::string &error, bool lineInfo) {
   llvm::SmallString<128> in, out, log;
   int fd;
   if (llvm::sys::fs::createTemporaryFile("neve-kernels", "ptx", fd, in) ||
@@ -75,6 +75,8 @@ FailureOr<std::string> assemble(StringRef ptxas, StringRef ptx, StringRef chip,
   std::string arch = ("-arch=" + chip).str();
   std::string outPath(out);
   llvm::SmallVector<StringRef> args = {ptxas, arch, "-O3", in, "-o", outPath};
+  if (lineInfo)
+    args.push_back("-lineinfo");
   std::optional<StringRef> redirects[] = {std::nullopt, StringRef(log),
                                           StringRef(log)};
   std::string msg;
@@ -128,11 +130,12 @@ std::string container(ArrayRef<Entry> entries) {
 } // namespace
 
 std::string kernels::pack(ArrayRef<TargetPtx> ptx, StringRef chip,
-                          StringRef ptxas, std::string &error) {
+                          StringRef ptxas, std::string &error, bool lineInfo) {
   SmallVector<Entry> entries;
   for (const auto &[target, text] : ptx) {
     if (target.getChip() == chip && !ptxas.empty()) {
-      FailureOr<std::string> cubin = assemble(ptxas, text, chip, error);
+      FailureOr<std::string> cubin =
+          assemble(ptxas, text, chip, error, lineInfo);
       if (failed(cubin))
         return "";
       entries.push_back({0, smNumber(chip), std::move(*cubin)});

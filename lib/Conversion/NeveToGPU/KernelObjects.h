@@ -35,10 +35,11 @@ unsigned smNumber(StringRef chip);
 using TargetPtx = std::pair<NVVM::NVVMTargetAttr, std::string>;
 
 /// The NEVEKRN1 container of \p ptx: the cubin of \p chip's PTX (assembled
-/// with \p ptxas, skipped when it is "") and every target's PTX. On failure
+/// with \p ptxas, skipped when it is "", keeping line information with
+/// \p lineInfo) and every target's PTX. On failure
 /// (ptxas rejects the PTX), "" and \p error says why.
 std::string pack(ArrayRef<TargetPtx> ptx, StringRef chip, StringRef ptxas,
-                 std::string &error);
+                 std::string &error, bool lineInfo = false);
 
 /// The attribute --neve-kernel-cache leaves on a module it did not find:
 /// the key --neve-compile-kernels stores the module's result under.
