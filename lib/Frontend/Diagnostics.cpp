@@ -43,6 +43,10 @@ Diagnostic &DiagEngine::warning(SMLoc loc, const llvm::Twine &msg) {
   return record(Severity::Warning, loc, msg);
 }
 
+Diagnostic &DiagEngine::noteAlone(SMLoc loc, const llvm::Twine &msg) {
+  return record(Severity::Note, loc, msg);
+}
+
 void DiagEngine::note(SMLoc loc, const llvm::Twine &msg) {
   Diagnostic n{Severity::Note, loc, msg.str(), {}};
   if (lastDiscarded)

@@ -240,10 +240,11 @@ neve::fusionReplacements(const Program &program,
   for (auto &mod : program.modules) {
     for (auto &fn : mod->funcs)
       if (fn->kind == FuncKind::Def && !fn->isOperator)
-        visit(*fn, fn->name);
+        visit(*fn, baseSymbol(*fn));
     for (auto &cls : mod->classes)
-      for (auto &m : cls->methods)
-        visit(*m, cls->name + "." + m->name);
+      if (cls->type)
+        for (auto &m : cls->methods)
+          visit(*m, cls->type->getSymbol().str() + "." + m->name);
   }
   std::vector<const FuncDecl *> targets;
   for (auto [fn, role] : replacements)

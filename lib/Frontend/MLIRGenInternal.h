@@ -51,6 +51,10 @@ bool isBufferOffby(const BinaryExpr &e);
 /// Element types whose arrays the runtime folds (`reduce`, `sum`): int,
 /// i64, float.
 bool isFoldable(const Type *t);
+/// The symbol of a top-level function before overload mangling: its name
+/// (`operator+` for an operator), prefixed `main.` when it shadows a
+/// library's (§2.1).
+std::string baseSymbol(const FuncDecl &fn);
 
 /// Whether the default of `t` (§4.6) is all-zero bits (what neve.new gives
 /// a field and a terminated channel gives a receive).

@@ -34,8 +34,8 @@ void Generator::ensureClass(const ClassDecl &cls) {
   }
   mlir::OpBuilder::InsertionGuard guard(b);
   b.setInsertionPointToStart(module.getBody());
-  mlir::neve::ClassOp::create(b, loc(cls.loc), cls.name, b.getArrayAttr(names),
-                              b.getArrayAttr(types));
+  mlir::neve::ClassOp::create(b, loc(cls.loc), cls.type->getSymbol(),
+                              b.getArrayAttr(names), b.getArrayAttr(types));
 }
 
 Value Generator::emitAlloc(const ClassDecl &cls, mlir::Location l) {
@@ -139,7 +139,7 @@ Value Generator::emitSingleton(const GlobalExpr &e) {
   const ClassDecl &cls = *e.cls;
   ensureClass(cls);
   auto type = convert(cls.type);
-  std::string initName = cls.name + ".$init";
+  std::string initName = cls.type->getSymbol().str() + ".$init";
   auto init = module.lookupSymbol<mlir::func::FuncOp>(initName);
   if (!init) {
     // @C.$init: allocate, default the fields, run the no-argument ctor.

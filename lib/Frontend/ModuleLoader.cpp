@@ -38,10 +38,12 @@ public:
          Program &program)
       : sm(sm), diag(diag), options(options), program(program) {}
 
-  Module *parseBuffer(unsigned id, const std::string &realPath) {
+  Module *parseBuffer(unsigned id, const std::string &realPath,
+                      bool isLibrary) {
     Parser parser(sm, id, diag);
     std::unique_ptr<Module> m = parser.parseModule();
     m->bufferID = id;
+    m->isLibrary = isLibrary;
     Module *raw = m.get();
     program.modules.push_back(std::move(m));
     loaded[realPath] = raw;
@@ -50,7 +52,8 @@ public:
   }
 
   /// Loads `path` unless it was loaded before; reports I/O errors at `loc`.
-  Module *loadFile(const std::string &path, llvm::SMLoc loc) {
+  /// The first load decides whether it belongs to a library (§2.1).
+  Module *loadFile(const std::string &path, llvm::SMLoc loc, bool isLibrary) {
     llvm::SmallString<256> real;
     if (llvm::sys::fs::real_path(path, real))
       real = path;
@@ -65,7 +68,7 @@ public:
       return nullptr;
     }
     unsigned id = sm.AddNewSourceBuffer(std::move(*buffer), llvm::SMLoc());
-    return parseBuffer(id, std::string(real));
+    return parseBuffer(id, std::string(real), isLibrary);
   }
 
   void resolveImport(Module &from, ImportDecl &imp) {
@@ -78,10 +81,15 @@ public:
       llvm::sys::path::append(pkg, part);
     llvm::sys::path::append(pkg, "include.nv");
     std::string chosen;
+    // A module beside the importer belongs where the importer does; an
+    // installed package is a library.
+    bool isLibrary = from.isLibrary;
     if (llvm::sys::fs::is_regular_file(local))
       chosen = std::string(local);
-    else if (!options.libsDir.empty() && llvm::sys::fs::is_regular_file(pkg))
+    else if (!options.libsDir.empty() && llvm::sys::fs::is_regular_file(pkg)) {
       chosen = std::string(pkg);
+      isLibrary = true;
+    }
     if (chosen.empty()) {
       diag.error(imp.loc, "cannot find module '" + imp.dottedName() +
                               "': neither '" + local + "' nor '" +
@@ -92,7 +100,7 @@ public:
       return;
     }
     imp.resolvedPath = chosen;
-    loadFile(chosen, imp.loc);
+    loadFile(chosen, imp.loc, isLibrary);
   }
 
   bool run(unsigned mainID) {
@@ -101,13 +109,15 @@ public:
     llvm::SmallString<256> real;
     if (llvm::sys::fs::real_path(buf->getBufferIdentifier(), real))
       real = buf->getBufferIdentifier();
-    Module *mainModule = parseBuffer(mainID, std::string(real));
+    Module *mainModule = parseBuffer(mainID, std::string(real),
+                                     /*isLibrary=*/false);
     program.main = mainModule;
     if (options.prelude && !options.libsDir.empty()) {
       llvm::SmallString<256> prelude(options.libsDir);
       llvm::sys::path::append(prelude, "std_lib", "include.nv");
       if (llvm::sys::fs::is_regular_file(prelude))
-        this->prelude = loadFile(std::string(prelude), llvm::SMLoc());
+        this->prelude = loadFile(std::string(prelude), llvm::SMLoc(),
+                                 /*isLibrary=*/true);
     }
     while (!queue.empty()) {
       Module *m = queue.front();

@@ -38,6 +38,9 @@ static std::optional<Type::Kind> simpleKind(llvm::StringRef name) {
 
 bool Checker::isReservedTypeName(llvm::StringRef name,
                                  unsigned bufferID) const {
+  if (ClassDecl *own = programClasses.lookup(name);
+      own && own->bufferID == bufferID)
+    return true;
   if (auto it = classes.find(name); it != classes.end())
     return it->second->bufferID == bufferID;
   return isTypeName(name);
@@ -191,8 +194,8 @@ const Type *Checker::resolveType(const TypeExpr &t, bool allowVoid,
     }
     return types.get(*k);
   }
-  if (auto it = classes.find(t.name); it != classes.end())
-    return it->second->type;
+  if (ClassDecl *cls = lookupClass(t.name))
+    return cls->type;
   if (foreignTypes.count(t.name))
     return types.foreign(t.name);
   diag.error(t.loc, "unknown type '" + t.name + "'");
@@ -234,23 +237,6 @@ void Checker::collectForeignTypes() {
     }
 }
 
-void Checker::declareClass(ClassDecl &cls) {
-  if (isPredeclared(cls.name)) {
-    diag.error(cls.loc, "'" + cls.name + "' is predeclared; a class may not "
-                        "reuse its name");
-    return;
-  }
-  auto [it, inserted] = classes.try_emplace(cls.name, &cls);
-  if (!inserted) {
-    diag.error(cls.loc, "redefinition of class '" + cls.name + "'");
-    diag.note(it->second->loc, "previous definition is here");
-    return;
-  }
-  cls.type = types.classType(&cls, cls.name);
-  if (cls.name == "tensor")
-    tensorClass = &cls;
-}
-
 void Checker::declareFunction(FuncDecl &fn) {
   if (fn.isMain())
     return;
@@ -284,6 +270,7 @@ void Checker::declareFunction(FuncDecl &fn) {
 }
 
 void Checker::resolveSignature(FuncDecl &fn) {
+  sideBuffer = fn.bufferID;
   std::vector<std::string> shapes;
   bool isGpu = fn.kind == FuncKind::Gpu;
   Context saved = context;
@@ -353,6 +340,7 @@ void Checker::resolveSignature(FuncDecl &fn) {
 }
 
 void Checker::resolveClass(ClassDecl &cls) {
+  sideBuffer = cls.bufferID;
   unsigned index = 0;
   llvm::StringMap<FieldDecl *> seen;
   for (auto it = cls.fields.begin(); it != cls.fields.end();) {
@@ -414,8 +402,8 @@ static const char *const kOperatorNames[] = {
 const Type *Checker::parseMangled(llvm::StringRef name, unsigned &ambiguity) {
   if (std::optional<Type::Kind> k = simpleKind(name))
     return *k == Type::Kind::Void ? nullptr : types.get(*k);
-  if (auto it = classes.find(name); it != classes.end())
-    return it->second->type;
+  if (ClassDecl *cls = lookupClass(name))
+    return cls->type;
   if (foreignTypes.count(name))
     return types.foreign(name);
   if (name.consume_front("buffer_")) {
@@ -444,6 +432,7 @@ const Type *Checker::parseMangled(llvm::StringRef name, unsigned &ambiguity) {
 }
 
 void Checker::splitOperation(FuncDecl &op) {
+  sideBuffer = op.bufferID;
   llvm::StringRef name = op.name;
   llvm::StringRef opName;
   for (const char *candidate : kOperatorNames)
@@ -499,16 +488,15 @@ void Checker::splitOperation(FuncDecl &op) {
 }
 
 void Checker::collectDeclarations() {
-  for (auto &m : program.modules)
-    for (auto &cls : m->classes)
-      declareClass(*cls);
+  declareClasses();
   collectForeignTypes();
   for (auto &m : program.modules)
     for (auto &fn : m->funcs)
       declareFunction(*fn);
+  shadowFunctions();
   for (auto &m : program.modules)
     for (auto &cls : m->classes)
-      if (classes.lookup(cls->name) == cls.get())
+      if (isDeclaredClass(*cls))
         resolveClass(*cls);
   for (auto &m : program.modules)
     for (auto &fn : m->funcs) {
@@ -520,12 +508,16 @@ void Checker::collectDeclarations() {
       resolveSignature(*fn);
     }
 
-  // Redefinitions and overloads (§3.3).
+  shadowOperators();
+  // Redefinitions and overloads (§3.3), among definitions some code sees
+  // together (§2.1).
   auto checkGroup = [&](llvm::StringRef name, std::vector<FuncDecl *> &group) {
     std::vector<FuncDecl *> kept;
     for (FuncDecl *fn : group) {
       bool keep = true;
       for (FuncDecl *prev : kept) {
+        if (!coVisible(prev, fn))
+          continue;
         bool protos = !prev->hasBody() && !fn->hasBody();
         if (protos) {
           if (sameSignature(*prev, *fn) &&
@@ -646,7 +638,7 @@ void Checker::run() {
   }
   for (auto &m : program.modules) {
     for (auto &cls : m->classes) {
-      if (classes.lookup(cls->name) != cls.get())
+      if (!isDeclaredClass(*cls))
         continue;
       if (cls->ctor)
         checkFunction(*cls->ctor);

@@ -77,7 +77,7 @@ const Type *Checker::visitSelfExpr(SelfExpr &e, const Type *) {
 const Type *Checker::visitGlobalExpr(GlobalExpr &g, const Type *) {
   if (refuseInDevice(g.getLoc(), "a '$' singleton"))
     return types.errorTy();
-  ClassDecl *cls = classes.lookup(g.className);
+  ClassDecl *cls = lookupClass(g.className);
   if (!cls) {
     diag.error(g.getLoc(), "'$" + g.className + "' needs a class named '" +
                                g.className + "'");
@@ -232,9 +232,8 @@ const Type *Checker::checkName(NameExpr &e) {
     e.builtin = value;
     return types.intTy();
   }
-  if (auto it = functions.find(e.name);
-      it != functions.end() && !it->second.empty()) {
-    auto &group = it->second;
+  if (std::vector<FuncDecl *> group = lookupFunctions(e.name);
+      !group.empty()) {
     FuncDecl *fn = group.front();
     if (group.size() > 1) {
       diag.error(e.getLoc(), "'" + e.name + "' is overloaded; an overloaded "
@@ -313,7 +312,7 @@ FuncDecl *Checker::findOperator(BinaryOp op, const Type *l, const Type *r,
   std::vector<FuncDecl *> cands;
   bool device = context == Context::Device;
   auto usable = [&](FuncDecl *fn) {
-    if (fn->params.size() != arity)
+    if (fn->params.size() != arity || !visible(fn))
       return false;
     return device ? fn->kind == FuncKind::Gpu : fn->kind != FuncKind::Gpu;
   };

@@ -77,6 +77,7 @@ static bool isDeviceType(const Type *t);
 
 void Checker::checkFunction(FuncDecl &fn) {
   currentFn = &fn;
+  sideBuffer = fn.bufferID;
   context = fn.isDevice() ? Context::Device : Context::Host;
   scopes.clear();
   loopDepth = 0;
@@ -511,14 +512,13 @@ void Checker::checkLaunch(LaunchStmt &ls) {
     coerce(ls.stream, types.anyTy(), "the launch stream");
   }
   checkArgsUntyped(ls.args);
-  auto it = functions.find(ls.kernelName);
+  std::vector<FuncDecl *> named = lookupFunctions(ls.kernelName);
   FuncDecl *kernel = nullptr;
-  if (it != functions.end())
-    for (FuncDecl *fn : it->second)
-      if (fn->kind == FuncKind::Kernel)
-        kernel = fn;
+  for (FuncDecl *fn : named)
+    if (fn->kind == FuncKind::Kernel)
+      kernel = fn;
   if (!kernel) {
-    diag.error(ls.kernelLoc, it == functions.end()
+    diag.error(ls.kernelLoc, named.empty()
                                  ? "launch of undeclared kernel '" +
                                        ls.kernelName + "'"
                                  : "'" + ls.kernelName +

@@ -144,27 +144,29 @@ std::string Type::str() const {
   return out;
 }
 
-std::string Type::mangled() const {
+std::string Type::mangled(bool symbols) const {
   switch (kind) {
   case Kind::Pointer:
   case Kind::FixedArray:
-    return "buffer_" + elem->mangled();
+    return "buffer_" + elem->mangled(symbols);
   case Kind::Layout:
-    return "layout_" + elem->mangled();
+    return "layout_" + elem->mangled(symbols);
   case Kind::Array:
-    return "array_" + elem->mangled();
+    return "array_" + elem->mangled(symbols);
   case Kind::Map:
-    return "map_" + elem->mangled() + "_" + value->mangled();
+    return "map_" + elem->mangled(symbols) + "_" + value->mangled(symbols);
   case Kind::Channel:
-    return "channel_" + elem->mangled();
+    return "channel_" + elem->mangled(symbols);
   case Kind::Tuple: {
     std::string s = "tuple";
     for (const Type *m : members)
-      s += "_" + m->mangled();
+      s += "_" + m->mangled(symbols);
     return s;
   }
   case Kind::Function:
     return "Function";
+  case Kind::Class:
+    return symbols ? getSymbol().str() : name;
   default:
     return str();
   }
@@ -262,11 +264,13 @@ const Type *TypeContext::foreign(llvm::StringRef name) {
   return intern(std::move(t));
 }
 
-const Type *TypeContext::classType(ClassDecl *cls, llvm::StringRef name) {
+const Type *TypeContext::classType(ClassDecl *cls, llvm::StringRef name,
+                                  llvm::StringRef symbol) {
   // Classes are nominal: one type per declaration, never interned by name.
   std::unique_ptr<Type> t(new Type(Type::Kind::Class));
   t->cls = cls;
   t->name = name.str();
+  t->symbol = symbol.str();
   classes.push_back(std::move(t));
   return classes.back().get();
 }

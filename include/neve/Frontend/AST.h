@@ -675,6 +675,11 @@ public:
   /// Set by Sema.
   const Type *returnType = nullptr;
   std::vector<const Type *> paramTypes;
+  /// Set by Sema: a top-level definition of the program that shadows a
+  /// library's (§2.1). Its IR symbol starts with `main.`, so that it
+  /// differs from the library's (and fusion, which knows the library's by
+  /// symbol, never takes it for one).
+  bool shadows = false;
 
   bool isMain() const { return kind == FuncKind::Main; }
   bool isDevice() const {
@@ -711,6 +716,9 @@ public:
 
   /// Set by Sema: the class type.
   const Type *type = nullptr;
+  /// Set by Sema: a program class that shadows a library's (§2.1); its IR
+  /// name is `main.NAME` (Type::getSymbol).
+  bool shadows = false;
   FieldDecl *findField(llvm::StringRef name) const;
   FuncDecl *findMethod(llvm::StringRef name) const;
 };
@@ -733,6 +741,10 @@ class Module {
 public:
   std::string fileName;
   unsigned bufferID = 0;
+  /// Set by the module loader: part of an installed package ($NEVE_LIBS,
+  /// the prelude included) rather than of the program (§2.1). The program
+  /// is the main file and the modules it imports from its own directories.
+  bool isLibrary = false;
   std::vector<std::unique_ptr<ImportDecl>> imports;
   std::vector<std::unique_ptr<ClassDecl>> classes;
   /// Functions, gpu functions, kernels, protos and operations, in source

@@ -49,6 +49,9 @@ public:
   Diagnostic &warning(llvm::SMLoc loc, const llvm::Twine &msg);
   /// Attaches a note to the most recent diagnostic.
   void note(llvm::SMLoc loc, const llvm::Twine &msg);
+  /// Reports a note of its own (information, not a problem), to which
+  /// further notes attach.
+  Diagnostic &noteAlone(llvm::SMLoc loc, const llvm::Twine &msg);
 
   unsigned numErrors() const { return errorCount; }
   bool hadError() const { return errorCount != 0; }
