@@ -63,6 +63,12 @@ void DiagEngine::note(SMLoc loc, const llvm::Twine &msg) {
 // Locations and printing
 //===----------------------------------------------------------------------===//
 
+std::string DiagEngine::positionText(SMLoc loc) const {
+  LineCol lc = resolve(loc);
+  return lc.file + ":" + std::to_string(lc.line) + ":" +
+         std::to_string(lc.column);
+}
+
 LineCol DiagEngine::resolve(SMLoc loc) const {
   LineCol result;
   if (!loc.isValid())

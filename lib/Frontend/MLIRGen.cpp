@@ -267,8 +267,9 @@ std::string Generator::symbolFor(const FuncDecl &fn) {
     // Overloads: the parameter types, mangled (§3.5), tell them apart;
     // classes by their symbols, so that a program class shadowing a
     // library's gives other symbols than the library's.
-    for (const Type *t : fn.paramTypes)
-      name += "." + t->mangled(/*symbols=*/true);
+    // A trailing `caller` parameter (§3.2) is no part of the name.
+    for (size_t i = 0; i < fn.paramTypes.size() - fn.numCallerParams(); ++i)
+      name += "." + fn.paramTypes[i]->mangled(/*symbols=*/true);
   }
   return name;
 }

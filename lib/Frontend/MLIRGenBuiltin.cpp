@@ -186,6 +186,10 @@ Value Generator::emitQuit(const CallExpr &, mlir::Location l) {
   return callRuntime("neve_quit", {}, {}, l);
 }
 
+Value Generator::emitFailAt(const CallExpr &e, mlir::Location l) {
+  return callRuntime("neve_fail_at", {}, emitArgs(e), l);
+}
+
 //===----------------------------------------------------------------------===//
 // Test-only entries (--enable-test-builtins)
 //===----------------------------------------------------------------------===//

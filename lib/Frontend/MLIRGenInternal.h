@@ -289,9 +289,10 @@ public:
   /// `p offby k` on `T[]` (§5.3).
   Value emitPointerOffby(const BinaryExpr &e);
   /// A call of an operator definition or of a foreign `operation` (the
-  /// latter receives the runtime context first, §3.8).
+  /// latter receives the runtime context first, §3.8); a `caller` parameter
+  /// receives the position `at` (§3.2).
   Value emitOperatorFuncCall(const FuncDecl &op, Value lhs, Value rhs,
-                             mlir::Location l);
+                             mlir::Location l, llvm::SMLoc at);
 
   //===--- MLIRGenDevice.cpp: kernels, launch, intrinsics, layouts -----===//
   /// An integer value as i32 (launch dimensions).
@@ -337,6 +338,7 @@ public:
   Value emitToCuda(const CallExpr &e, mlir::Location l);
   Value emitTarenaReset(const CallExpr &e, mlir::Location l);
   Value emitQuit(const CallExpr &e, mlir::Location l);
+  Value emitFailAt(const CallExpr &e, mlir::Location l);
   Value emitTestFma(const CallExpr &e, mlir::Location l);
   Value emitTestTwice(const CallExpr &e, mlir::Location l);
   template <int32_t value>

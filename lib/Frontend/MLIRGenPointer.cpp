@@ -86,7 +86,7 @@ Value Generator::emitPointerOffby(const BinaryExpr &e) {
 }
 
 Value Generator::emitOperatorFuncCall(const FuncDecl &op, Value lhs, Value rhs,
-                                      mlir::Location l) {
+                                      mlir::Location l, llvm::SMLoc at) {
   llvm::SmallVector<Value> args;
   // A foreign operation is a C call with the runtime context first (§3.8).
   if (op.kind == FuncKind::Operation)
@@ -94,6 +94,10 @@ Value Generator::emitOperatorFuncCall(const FuncDecl &op, Value lhs, Value rhs,
         "neve_context", mlir::LLVM::LLVMPointerType::get(&ctx), {}, l));
   args.push_back(lhs);
   args.push_back(rhs);
+  for (size_t p = 2; p < op.params.size(); ++p)
+    if (op.params[p]->hasCallerDefault())
+      args.push_back(
+          mlir::neve::StrConstantOp::create(b, l, diag->positionText(at)));
   auto call = mlir::func::CallOp::create(b, l, getFunc(&op, {}, args), args);
   return call.getNumResults() ? call.getResult(0) : nullptr;
 }

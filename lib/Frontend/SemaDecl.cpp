@@ -302,7 +302,14 @@ void Checker::resolveSignature(FuncDecl &fn) {
     }
     p->type = t;
     fn.paramTypes.push_back(t);
-    if (p->init) {
+    if (p->hasCallerDefault()) {
+      // `caller`: each call passes its position (§3.2).
+      if (!t->isError() && !t->is(Type::Kind::Str))
+        diag.error(p->init->getLoc(), "'caller' is the default of a str "
+                                      "parameter only, not of " + t->str());
+      p->init->type = types.strTy();
+      seenDefault = true;
+    } else if (p->init) {
       // Defaults are literals (§3.2): type them now, so that calls checked
       // before this function's body can copy them.
       checkExpr(p->init, t);
@@ -318,7 +325,8 @@ void Checker::resolveSignature(FuncDecl &fn) {
   }
   context = saved;
   if (fn.isOperator) {
-    unsigned arity = fn.params.size();
+    // A trailing `str at = caller` is not an operand (§3.5, §3.2).
+    unsigned arity = fn.params.size() - fn.numCallerParams();
     bool accumulating = arity == 3 && fn.kind == FuncKind::Gpu &&
                         fn.returnType->isVoid();
     if (arity != 2 && !accumulating) {
@@ -585,7 +593,8 @@ void Checker::collectDeclarations() {
   for (auto &entry : operators)
     for (FuncDecl *fn : entry.second) {
       std::optional<BinaryOp> op = binaryOpFromSymbol(fn->name);
-      if (!op || canonicalName(*op).empty() || fn->paramTypes.size() != 2 ||
+      if (!op || canonicalName(*op).empty() ||
+          fn->paramTypes.size() - fn->numCallerParams() != 2 ||
           fn->paramTypes[0]->isError() || fn->paramTypes[1]->isError())
         continue;
       auto &group = functions[fn->paramTypes[0]->mangled() + "_" +

@@ -312,7 +312,7 @@ FuncDecl *Checker::findOperator(BinaryOp op, const Type *l, const Type *r,
   std::vector<FuncDecl *> cands;
   bool device = context == Context::Device;
   auto usable = [&](FuncDecl *fn) {
-    if (fn->params.size() != arity || !visible(fn))
+    if (fn->params.size() - fn->numCallerParams() != arity || !visible(fn))
       return false;
     return device ? fn->kind == FuncKind::Gpu : fn->kind != FuncKind::Gpu;
   };
@@ -327,7 +327,7 @@ FuncDecl *Checker::findOperator(BinaryOp op, const Type *l, const Type *r,
       if (!entry.first().ends_with(suffix))
         continue;
       for (FuncDecl *fn : entry.second)
-        if (fn->paramTypes.size() == 2 && usable(fn) &&
+        if (fn->paramTypes.size() >= 2 && usable(fn) &&
             entry.first() == fn->paramTypes[0]->mangled() + "_" +
                                  fn->paramTypes[1]->mangled() + suffix)
           cands.push_back(fn);

@@ -145,8 +145,9 @@ public:
                             bool quiet = false);
   /// Converts the arguments of a resolved call to its parameter types and
   /// puts them in parameter order, with defaults filled in.
+  /// A `caller` default (§3.2) receives the position `callLoc`.
   void applyArgs(FuncDecl &fn, std::vector<Arg> &args, const ArgMatch &m,
-                 unsigned skipFirst);
+                 unsigned skipFirst, llvm::SMLoc callLoc);
   /// Does the argument of type `from` fit a layout parameter `to` (§8.5.6)?
   bool layoutArgFits(const Type *from, const Type *to) const;
 

@@ -457,6 +457,9 @@ public:
   const Type *type = nullptr;
   /// Loop variables may not be assigned (§6.5).
   bool isReadOnly = false;
+  /// A `str` parameter whose default is `caller` (§3.2): each call that
+  /// leaves it out passes its own source position.
+  bool hasCallerDefault() const;
 };
 
 /// `int a = 1, b` or `var x = e`: one statement, several declarators.
@@ -682,6 +685,9 @@ public:
   bool shadows = false;
 
   bool isMain() const { return kind == FuncKind::Main; }
+  /// The trailing parameters whose default is `caller` (§3.2): not
+  /// operands of an operator, not part of its symbol.
+  unsigned numCallerParams() const;
   bool isDevice() const {
     return kind == FuncKind::Gpu || kind == FuncKind::Kernel;
   }

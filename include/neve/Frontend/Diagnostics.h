@@ -62,6 +62,9 @@ public:
   bool reachedLimit() const { return errorLimit && errorCount >= errorLimit; }
 
   LineCol resolve(llvm::SMLoc loc) const;
+  /// `FILE:LINE:COL`, as diagnostics print a position (the value of a
+  /// `caller` default, §3.2).
+  std::string positionText(llvm::SMLoc loc) const;
   llvm::SourceMgr &getSourceMgr() const { return sm; }
 
   /// Prints every recorded diagnostic to `os` in the given format.
