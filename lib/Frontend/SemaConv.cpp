@@ -94,6 +94,21 @@ bool Checker::coerce(ExprPtr &e, const Type *to, const llvm::Twine &what) {
                                 to->str() + " in " + what + hint);
     return false;
   }
+  if (from->is(Type::Kind::Function) && to->is(Type::Kind::Function)) {
+    // The `any` adaptation of §3.3 is for a function, written by its name:
+    // a Function value has no parameter types left to convert through.
+    const Expr *x = e.get();
+    while (auto *c = llvm::dyn_cast<CastExpr>(x))
+      x = c->operand.get();
+    auto *name = llvm::dyn_cast<NameExpr>(x);
+    if (!name || name->ref != NameRef::Function) {
+      diag.error(e->getLoc(), "cannot convert the Function value of type " +
+                                  from->str() + " to " + to->str() + " in " +
+                                  what + ": only a function named by its "
+                                  "name adapts its parameters to any (§3.3)");
+      return false;
+    }
+  }
   SMLoc loc = e->getLoc();
   auto cast = std::make_unique<CastExpr>(loc, std::move(e), true);
   cast->type = to;

@@ -63,13 +63,20 @@ const Type *Checker::resolveType(const TypeExpr &t, bool allowVoid,
     const Type *elem = argType(0);
     if (elem->isError())
       return elem;
-    if (!elem->isScalar() && !elem->is(Type::Kind::Class) &&
-        !elem->is(Type::Kind::Foreign)) {
-      diag.error(t.loc, "'" + t.str() + "': pointer and fixed-array elements "
-                                        "must be scalars or classes");
+    // Raw memory (§4.3): not collected, so it holds no references.
+    if (!elem->isScalar() && !elem->is(Type::Kind::Foreign) &&
+        !t.fixedSize) {
+      diag.error(t.loc, "'" + t.str() + "': pointer elements must be scalars "
+                                        "or foreign pointers");
       return types.errorTy();
     }
     if (t.fixedSize) {
+      if (!elem->isScalar()) {
+        // Stored inline, by value (§4.3): scalars only.
+        diag.error(t.loc, "'" + t.str() + "': fixed-array elements must be "
+                                          "scalars");
+        return types.errorTy();
+      }
       if (*t.fixedSize <= 0) {
         diag.error(t.loc, "a fixed array needs a positive size");
         return types.errorTy();
@@ -78,6 +85,25 @@ const Type *Checker::resolveType(const TypeExpr &t, bool allowVoid,
     }
     return types.pointer(elem);
   }
+  // A fixed array lives inline in a variable, field, parameter or result
+  // (§4.3); a container, tuple or Function type holds T[] or array<T>.
+  auto inlineOnly = [&](const Type *m, size_t i) {
+    if (!m->is(Type::Kind::FixedArray))
+      return false;
+    diag.error(t.args[i].loc, "a fixed array (" + m->str() + ") is stored "
+                              "inline; it cannot be part of '" + t.name +
+                              "<...>' (use " + m->getElement()->str() +
+                              "[] or array<" + m->getElement()->str() + ">)");
+    return true;
+  };
+  if (t.name == "array" || t.name == "map" || t.name == "tuple" ||
+      t.name == "channel" || t.name == "Function")
+    for (size_t i = 0; i < t.args.size(); ++i) {
+      if (!t.args[i].isPointer || !t.args[i].fixedSize)
+        continue;
+      if (inlineOnly(argType(i), i))
+        return types.errorTy();
+    }
   if (t.name == "array") {
     const Type *e = argType(0);
     return e->isError() ? e : types.array(e);
@@ -324,6 +350,20 @@ void Checker::resolveSignature(FuncDecl &fn) {
                          "a parameter");
   }
   context = saved;
+  if (isGpu && fn.returnType->is(Type::Kind::Layout))
+    // A view is bound where it is declared (§8.5): a gpu function takes
+    // views and returns values.
+    diag.error(fn.loc, "a gpu function cannot return a layout; return the "
+                       "element values, or take the view as a parameter");
+  if (fn.kind == FuncKind::Proto && fn.returnType->is(Type::Kind::FixedArray))
+    diag.error(fn.loc, "a foreign function cannot return " +
+                           fn.returnType->str() + ": C returns no arrays "
+                           "(return a pointer, " +
+                           fn.returnType->getElement()->str() + "[])");
+  if (fn.isOperator && !fn.ctimeParams.empty())
+    diag.error(fn.loc, "an operator definition cannot take compile-time "
+                       "parameters: 'a " + fn.name + " b' has no place for "
+                       "<constants> (§3.9)");
   if (fn.isOperator) {
     // A trailing `str at = caller` is not an operand (§3.5, §3.2).
     unsigned arity = fn.params.size() - fn.numCallerParams();

@@ -144,6 +144,12 @@ const Type *Checker::visitTupleExpr(TupleExpr &tu, const Type *expected) {
       bad |= !coerce(tu.elems[i], want, "tuple element " + std::to_string(i + 1));
     else
       bad |= et->isError() || et->isVoid() || et->is(Type::Kind::Nil);
+    if (!want && et->is(Type::Kind::FixedArray)) {
+      // Stored inline in variables, fields and results only (§4.3).
+      diag.error(tu.elems[i]->getLoc(), "a fixed array (" + et->str() +
+                                            ") cannot be a tuple element");
+      bad = true;
+    }
     elems.push_back(want ? want : et);
   }
   return bad ? types.errorTy() : types.tuple(elems);
@@ -251,6 +257,20 @@ const Type *Checker::checkName(NameExpr &e) {
     }
     if (refuseInDevice(e.getLoc(), "a function value"))
       return types.errorTy();
+    if (llvm::any_of(fn->paramTypes, [](const Type *p) {
+          return p->is(Type::Kind::FixedArray);
+        }) || fn->returnType->is(Type::Kind::FixedArray)) {
+      // A Function type holds no inline arrays (§4.3).
+      diag.error(e.getLoc(), "'" + e.name + "' takes or returns a fixed "
+                             "array; it is not a value");
+      return types.errorTy();
+    }
+    if (!fn->ctimeParams.empty()) {
+      // Its constants are written at a call (§3.9); a value has none.
+      diag.error(e.getLoc(), "'" + e.name + "' has compile-time parameters; "
+                             "it is not a value (call it with <constants>)");
+      return types.errorTy();
+    }
     e.ref = NameRef::Function;
     e.func = fn;
     return types.function(fn->returnType, fn->paramTypes);
@@ -748,6 +768,12 @@ const Type *Checker::checkList(ListLitExpr &e, const Type *expected) {
     elem = common;
     if (elem->is(Type::Kind::Nil) || elem->isVoid()) {
       diag.error(e.getLoc(), "cannot infer the element type of this list");
+      return types.errorTy();
+    }
+    if (elem->is(Type::Kind::FixedArray)) {
+      // Stored inline in variables, fields and results only (§4.3).
+      diag.error(e.getLoc(), "a fixed array (" + elem->str() + ") cannot be "
+                             "an array element");
       return types.errorTy();
     }
   }

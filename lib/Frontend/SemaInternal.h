@@ -256,6 +256,7 @@ public:
   const Type *checkStrSplit(CallExpr &e, BuiltinArgs &a, const Type *recv);
   const Type *checkArrayAppend(CallExpr &e, BuiltinArgs &a, const Type *recv);
   const Type *checkArrayFold(CallExpr &e, BuiltinArgs &a, const Type *recv);
+  const Type *checkArrayPrint(CallExpr &e, BuiltinArgs &a, const Type *recv);
   const Type *checkChannelSum(CallExpr &e, BuiltinArgs &a, const Type *recv);
   const Type *checkShuffle(CallExpr &e, BuiltinArgs &a, const Type *recv);
   const Type *checkAtomic(CallExpr &e, BuiltinArgs &a, const Type *recv,

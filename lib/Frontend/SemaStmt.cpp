@@ -228,6 +228,11 @@ void Checker::checkVarDecl(VarDecl &var) {
   }
   if (!var.type)
     var.type = types.errorTy();
+  // A layout variable names a view, bound once where it is declared
+  // (§8.5): it needs one. (The parameters of gpu functions are views too.)
+  if (var.type->is(Type::Kind::Layout) && !var.init)
+    diag.error(var.loc, "the layout variable '" + var.name + "' needs a "
+                        "view: a layout is bound where it is declared (§8.5)");
   if (context == Context::Device && !isDeviceType(var.type))
     refuseInDevice(var.loc, "a variable of type " + var.type->str());
   declareVar(var);
@@ -335,6 +340,15 @@ void Checker::checkAssign(AssignStmt &as) {
   }
   ExprPtr &target = as.targets[0];
   const Type *tt = checkExpr(target);
+  if (!as.compound && tt->is(Type::Kind::Layout) &&
+      llvm::isa<NameExpr>(*target)) {
+    // Its elements may be assigned, not the view (§8.5).
+    checkExpr(as.value);
+    diag.error(as.getLoc(), "a layout variable cannot be assigned: it is "
+                            "bound once, where it is declared (§8.5); assign "
+                            "its elements instead");
+    return;
+  }
   if (!as.compound) {
     bool ok = checkAssignable(*target);
     checkExpr(as.value, tt);
@@ -508,8 +522,14 @@ void Checker::checkLaunch(LaunchStmt &ls) {
   if (ls.smem && !ls.smemIsKernelSize)
     checkIntOperand(ls.smem, "shared-memory size");
   if (ls.stream) {
-    checkExpr(ls.stream);
-    coerce(ls.stream, types.anyTy(), "the launch stream");
+    // An opaque CUDA stream: a foreign pointer (§6.7, §4.3), or nil for
+    // the thread's own stream.
+    const Type *st = checkExpr(ls.stream);
+    if (!st->isError() && !st->is(Type::Kind::Foreign) &&
+        !st->is(Type::Kind::Pointer) && !st->is(Type::Kind::Nil))
+      diag.error(ls.stream->getLoc(),
+                 "the launch stream must be a foreign pointer (a CUDA stream "
+                 "from a native package), not " + st->str());
   }
   checkArgsUntyped(ls.args);
   std::vector<FuncDecl *> named = lookupFunctions(ls.kernelName);

@@ -86,24 +86,24 @@ static const char *spaceName(MemSpace space) {
   llvm_unreachable("unknown memory space");
 }
 
-std::string Type::str() const {
+std::string Type::str(bool symbols) const {
   if (const char *s = scalarName(kind))
     return s;
   std::string out;
   llvm::raw_string_ostream os(out);
   auto list = [&](llvm::ArrayRef<const Type *> ts) {
     for (size_t i = 0; i < ts.size(); ++i)
-      os << (i ? ", " : "") << ts[i]->str();
+      os << (i ? ", " : "") << ts[i]->str(symbols);
   };
   switch (kind) {
   case Kind::Array:
-    os << "array<" << elem->str() << ">";
+    os << "array<" << elem->str(symbols) << ">";
     break;
   case Kind::Map:
-    os << "map<" << elem->str() << ", " << value->str() << ">";
+    os << "map<" << elem->str(symbols) << ", " << value->str(symbols) << ">";
     break;
   case Kind::Channel:
-    os << "channel<" << elem->str() << ", " << count << ">";
+    os << "channel<" << elem->str(symbols) << ", " << count << ">";
     break;
   case Kind::Function:
     os << "Function<";
@@ -116,17 +116,19 @@ std::string Type::str() const {
     os << ">";
     break;
   case Kind::Class:
+    os << (symbols ? getSymbol() : llvm::StringRef(name));
+    break;
   case Kind::Foreign:
     os << name;
     break;
   case Kind::Pointer:
-    os << elem->str() << "[]";
+    os << elem->str(symbols) << "[]";
     break;
   case Kind::FixedArray:
-    os << elem->str() << "[" << count << "]";
+    os << elem->str(symbols) << "[" << count << "]";
     break;
   case Kind::Layout:
-    os << "layout<" << elem->str();
+    os << "layout<" << elem->str(symbols);
     for (const Extent &e : extents)
       os << ", " << e.str();
     if (space == MemSpace::Shared)
@@ -136,7 +138,7 @@ std::string Type::str() const {
     os << ">";
     break;
   case Kind::Address:
-    os << "address<" << elem->str() << ", " << spaceName(space) << ">";
+    os << "address<" << elem->str(symbols) << ", " << spaceName(space) << ">";
     break;
   default:
     llvm_unreachable("scalar kinds handled above");

@@ -196,6 +196,7 @@ def : BuiltinMethod<OnArray, "clear", Void, [], "emitArrayClear",
   "removes every element">;
 def : BuiltinMethod<OnArray, "shuffle", Void, [], "emitArrayShuffle",
   "shuffles the elements in place">;
+let Check = "checkArrayPrint" in
 def : BuiltinMethod<OnArray, "print", Void, [], "emitArrayPrint",
   "prints the elements">;
 let Check = "checkArrayFold" in {

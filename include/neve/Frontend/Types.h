@@ -120,7 +120,10 @@ public:
   llvm::StringRef getSymbol() const { return symbol.empty() ? name : symbol; }
 
   /// The spelling used in diagnostics and AST dumps ("int", "array<str>").
-  std::string str() const;
+  /// With `symbols`, classes are spelled by their IR symbols (the dynamic
+  /// type names of `any`, which must tell a program class shadowing a
+  /// library's from it, §2.1).
+  std::string str(bool symbols = false) const;
   /// The mangled name of §3.5 ("array_int", "layout_float"). With
   /// `symbols`, classes are named by their IR symbols (getSymbol), so that
   /// a program class shadowing a library's mangles apart from it.
