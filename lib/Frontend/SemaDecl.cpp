@@ -280,13 +280,23 @@ void Checker::declareFunction(FuncDecl &fn) {
                        "may not reuse its name");
     return;
   }
-  if (auto it = classes.find(fn.name); it != classes.end()) {
-    diag.error(fn.loc, "'" + fn.name + "' is a class; a function may not use "
-                       "its name");
-    diag.note(it->second->loc, "the class is declared here");
-    return;
+  // A class of the function's own side (§2.1): a library's function may
+  // have the name of a program's class, and the other way round.
+  bool fnInLibrary = libraryBuffers.count(fn.bufferID);
+  for (ClassDecl *cls : {programClasses.lookup(fn.name), classes.lookup(fn.name)}) {
+    if (!cls)
+      continue;
+    if (libraryBuffers.count(cls->bufferID) == fnInLibrary) {
+      diag.error(fn.loc, "'" + fn.name + "' is a class; a function may not "
+                         "use its name");
+      diag.note(cls->loc, "the class is declared here");
+      return;
+    }
+    // The program's function takes a `main.` symbol, apart from the class.
+    if (!fnInLibrary && fn.hasBody())
+      fn.shadows = true;
   }
-  if (isTypeName(fn.name)) {
+  if (!classes.count(fn.name) && isTypeName(fn.name)) {
     // A foreign pointer type (§1.4 Decision).
     diag.error(fn.loc, "'" + fn.name + "' is a type name; a function may not "
                        "use it");

@@ -88,6 +88,14 @@ void Checker::declareClasses() {
         diag.note(it->second->loc, "previous definition is here");
       }
     }
+  // A program class named like a library function keeps that name on the
+  // program's side; its symbol, `main.C`, stays apart from the function's.
+  llvm::StringSet<> libraryFunctions;
+  for (auto &m : program.modules)
+    if (m->isLibrary)
+      for (auto &fn : m->funcs)
+        if (!fn->isOperator)
+          libraryFunctions.insert(fn->name);
   for (auto &m : program.modules)
     for (auto &cls : m->classes) {
       auto &side = m->isLibrary ? library : own;
@@ -102,8 +110,11 @@ void Checker::declareClasses() {
       } else {
         classes[cls->name] = cls.get();
       }
+      bool apart = shadowed || (!m->isLibrary &&
+                                libraryFunctions.contains(cls->name));
+      cls->shadows = apart;
       cls->type = types.classType(cls.get(), cls->name,
-                                  shadowed ? "main." + cls->name : "");
+                                  apart ? "main." + cls->name : "");
     }
   tensorClass = classes.lookup("tensor");
 }

@@ -679,9 +679,9 @@ public:
   const Type *returnType = nullptr;
   std::vector<const Type *> paramTypes;
   /// Set by Sema: a top-level definition of the program that shadows a
-  /// library's (§2.1). Its IR symbol starts with `main.`, so that it
-  /// differs from the library's (and fusion, which knows the library's by
-  /// symbol, never takes it for one).
+  /// library's (§2.1), or has the name of a library class. Its IR symbol
+  /// starts with `main.`, so that it differs from the library's (and
+  /// fusion, which knows the library's by symbol, never takes it for one).
   bool shadows = false;
 
   bool isMain() const { return kind == FuncKind::Main; }
@@ -722,8 +722,9 @@ public:
 
   /// Set by Sema: the class type.
   const Type *type = nullptr;
-  /// Set by Sema: a program class that shadows a library's (§2.1); its IR
-  /// name is `main.NAME` (Type::getSymbol).
+  /// Set by Sema: a program class that shadows a library's (§2.1), or has
+  /// the name of a library function; its IR name is `main.NAME`
+  /// (Type::getSymbol).
   bool shadows = false;
   FieldDecl *findField(llvm::StringRef name) const;
   FuncDecl *findMethod(llvm::StringRef name) const;
