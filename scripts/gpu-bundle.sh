@@ -45,7 +45,13 @@ if [ -d test/gpu ]; then
         prog=$(dirname "$src")/$(echo "$run" | sed 's|.*%neve run %S/\([^ |]*\).*|\1|') ;;
     esac
     [ -n "$prog" ] || continue
-    if ! "$translate" "$prog" -o "$out/tests/$name" 2> "$out/compile.err"; then
+    # `env NAME=VALUE ... %neve run`: compile with those variables (%S is
+    # the test's directory), e.g. NEVE_LIBS for a test's own packages.
+    envs=()
+    for kv in $(echo "$run" | sed -n 's@^# RUN: env \(\([A-Z_]*=[^ ]* \)*\).*@\1@p'); do
+      envs+=("${kv//%S/$(dirname "$src")}")
+    done
+    if ! env "${envs[@]}" "$translate" "$prog" -o "$out/tests/$name" 2> "$out/compile.err"; then
       grep -q '^# XFAIL:' "$src" || { cat "$out/compile.err" >&2; exit 1; }
       echo "gpu-bundle: $src is XFAIL and does not compile: left out"
       continue

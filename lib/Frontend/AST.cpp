@@ -161,3 +161,15 @@ void neve::destroyExpr(ExprPtr e) {
     // `next` dies here with no children left.
   }
 }
+
+bool VarDecl::hasCallerDefault() const {
+  auto *name = llvm::dyn_cast_or_null<NameExpr>(init.get());
+  return name && name->name == "caller";
+}
+
+unsigned FuncDecl::numCallerParams() const {
+  unsigned n = 0;
+  while (n < params.size() && params[params.size() - 1 - n]->hasCallerDefault())
+    ++n;
+  return n;
+}

@@ -43,6 +43,10 @@ Diagnostic &DiagEngine::warning(SMLoc loc, const llvm::Twine &msg) {
   return record(Severity::Warning, loc, msg);
 }
 
+Diagnostic &DiagEngine::noteAlone(SMLoc loc, const llvm::Twine &msg) {
+  return record(Severity::Note, loc, msg);
+}
+
 void DiagEngine::note(SMLoc loc, const llvm::Twine &msg) {
   Diagnostic n{Severity::Note, loc, msg.str(), {}};
   if (lastDiscarded)
@@ -58,6 +62,12 @@ void DiagEngine::note(SMLoc loc, const llvm::Twine &msg) {
 //===----------------------------------------------------------------------===//
 // Locations and printing
 //===----------------------------------------------------------------------===//
+
+std::string DiagEngine::positionText(SMLoc loc) const {
+  LineCol lc = resolve(loc);
+  return lc.file + ":" + std::to_string(lc.line) + ":" +
+         std::to_string(lc.column);
+}
 
 LineCol DiagEngine::resolve(SMLoc loc) const {
   LineCol result;

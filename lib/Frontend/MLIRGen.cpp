@@ -49,7 +49,7 @@ mlir::Type Generator::convert(const Type *t) {
     return mlir::neve::MapType::get(&ctx, convert(t->getElement()),
                                     convert(t->getValue()));
   case Type::Kind::Class:
-    return mlir::neve::ObjectType::get(&ctx, b.getStringAttr(t->getName()));
+    return mlir::neve::ObjectType::get(&ctx, b.getStringAttr(t->getSymbol()));
   case Type::Kind::Any:
     return mlir::neve::AnyType::get(&ctx);
   case Type::Kind::Channel:
@@ -215,7 +215,7 @@ mlir::OwningOpRef<mlir::ModuleOp> Generator::run(const Program &prog) {
   for (auto &mod : prog.modules)
     for (auto &fn : mod->funcs)
       if (fn->kind == FuncKind::Def || fn->kind == FuncKind::Gpu)
-        ++topLevelNameCount[fn->name];
+        ++topLevelNameCount[baseSymbol(*fn)];
   // Roots: main, then the `_prebuild` functions (§2.2; called by main).
   if (m.main)
     getFunc(m.main);
@@ -256,19 +256,29 @@ std::string Generator::symbolFor(const FuncDecl &fn) {
   case FuncKind::Operation:
     return fn.name;
   case FuncKind::Method:
-    return fn.parent->name + "." + fn.name;
+    return fn.parent->type->getSymbol().str() + "." + fn.name;
   case FuncKind::Ctor:
-    return fn.parent->name + ".ctor";
+    return fn.parent->type->getSymbol().str() + ".ctor";
   default:
     break;
   }
-  std::string name = fn.isOperator ? "operator" + fn.name : fn.name;
-  if (fn.isOperator || topLevelNameCount.lookup(fn.name) > 1) {
-    // Overloads: the parameter types, mangled (§3.5), tell them apart.
-    for (const Type *t : fn.paramTypes)
-      name += "." + t->mangled();
+  std::string name = baseSymbol(fn);
+  if (fn.isOperator || topLevelNameCount.lookup(name) > 1) {
+    // Overloads: the parameter types, mangled (§3.5), tell them apart;
+    // classes by their symbols, so that a program class shadowing a
+    // library's gives other symbols than the library's.
+    // A trailing `caller` parameter (§3.2) is no part of the name.
+    for (size_t i = 0; i < fn.paramTypes.size() - fn.numCallerParams(); ++i)
+      name += "." + fn.paramTypes[i]->mangled(/*symbols=*/true);
   }
   return name;
+}
+
+std::string neve::mlirgen::baseSymbol(const FuncDecl &fn) {
+  // A program definition shadowing a library's (§2.1) is `main.NAME`
+  // (`main` is a keyword: no user name starts that way).
+  std::string name = fn.isOperator ? "operator" + fn.name : fn.name;
+  return fn.shadows ? "main." + name : name;
 }
 
 /// Separates compile-time arguments from layout argument types in a

@@ -35,7 +35,7 @@ Value Generator::emitArrayShuffle(const CallExpr &e, mlir::Location l) {
 Value Generator::emitArrayPrint(const CallExpr &e, mlir::Location l) {
   const Type *elem = e.receiver->type->getElement();
   if (elem && !elem->isScalar() && !elem->is(Type::Kind::Str)) {
-    refuse(e.getLoc(), "the array method 'print' on " + e.receiver->type->str());
+    internalError(e.getLoc(), "the array method 'print' on " + e.receiver->type->str());
     return nullptr;
   }
   mlir::neve::ArrayPrintOp::create(
@@ -47,7 +47,7 @@ Value Generator::emitArrayPrint(const CallExpr &e, mlir::Location l) {
 template <bool prod>
 Value Generator::emitArrayFold(const CallExpr &e, mlir::Location l) {
   if (!isFoldable(e.receiver->type->getElement())) {
-    refuse(e.getLoc(), std::string("the array method '") +
+    internalError(e.getLoc(), std::string("the array method '") +
                            (prod ? "prod" : "sum") + "' on " +
                            e.receiver->type->str());
     return refusedValue(e.type, l);

@@ -186,6 +186,10 @@ Value Generator::emitQuit(const CallExpr &, mlir::Location l) {
   return callRuntime("neve_quit", {}, {}, l);
 }
 
+Value Generator::emitFailAt(const CallExpr &e, mlir::Location l) {
+  return callRuntime("neve_fail_at", {}, emitArgs(e), l);
+}
+
 //===----------------------------------------------------------------------===//
 // Test-only entries (--enable-test-builtins)
 //===----------------------------------------------------------------------===//
@@ -240,10 +244,11 @@ neve::fusionReplacements(const Program &program,
   for (auto &mod : program.modules) {
     for (auto &fn : mod->funcs)
       if (fn->kind == FuncKind::Def && !fn->isOperator)
-        visit(*fn, fn->name);
+        visit(*fn, baseSymbol(*fn));
     for (auto &cls : mod->classes)
-      for (auto &m : cls->methods)
-        visit(*m, cls->name + "." + m->name);
+      if (cls->type)
+        for (auto &m : cls->methods)
+          visit(*m, cls->type->getSymbol().str() + "." + m->name);
   }
   std::vector<const FuncDecl *> targets;
   for (auto [fn, role] : replacements)

@@ -21,6 +21,13 @@ Value Generator::emitCall(const CallExpr &e) {
     args.push_back(emitArg(a));
   if (e.decl->kind == FuncKind::Proto)
     return emitProtoCall(e, args);
+  if (e.decl->kind == FuncKind::Operation) {
+    // An `operation` called by its canonical name (§3.8): as `l op r`.
+    if (isBufferOffbyName(*e.decl))
+      return emitBufferOffset(args[0], e.decl->paramTypes[0], args[1],
+                              e.decl->paramTypes[1], l);
+    return emitOperatorFuncCall(*e.decl, args[0], args[1], l, e.getLoc());
+  }
   auto call =
       mlir::func::CallOp::create(b, l, getFunc(e.decl, e.ctimeArgs, args), args);
   return call.getNumResults() ? call.getResult(0) : nullptr;

@@ -220,21 +220,11 @@ void Generator::emitChannelStmt(const ChannelStmt &s) {
     mlir::neve::ChannelSendOp::create(b, l, ch, v);
     return;
   }
-  // `target <- ch`: a variable or a field.
+  // `target <- ch`: any assignable target (§6.8.5), as `target = x`.
   const Expr &target = *s.lhs;
-  auto *field = llvm::dyn_cast<MemberExpr>(&target);
-  if (!llvm::isa<NameExpr>(target) && !(field && field->field))
-    return refuse(target.getLoc(), "receiving into this target (receive into "
-                                   "a variable or a field)");
-  Value v = emitReceive(*s.rhs, target.type, l);
-  if (auto *member = llvm::dyn_cast<MemberExpr>(&target)) {
-    Value obj = emitExpr(*member->base);
-    ensureClass(*member->base->type->getClass());
-    mlir::neve::FieldSetOp::create(b, l, v, obj, member->field->name);
+  if (auto *ix = llvm::dyn_cast<IndexExpr>(&target); ix && !supportsIndex(*ix))
     return;
-  }
-  auto &name = llvm::cast<NameExpr>(target);
-  mlir::memref::StoreOp::create(b, l, v, slotFor(*name.decl));
+  storeInto(target, emitReceive(*s.rhs, target.type, l));
 }
 
 //===----------------------------------------------------------------------===//

@@ -155,8 +155,6 @@ Value Generator::emitFastTanh(const CallExpr &e, mlir::Location l) {
 //===----------------------------------------------------------------------===//
 
 void Generator::emitLaunch(const LaunchStmt &s) {
-  if (s.stream)
-    return refuse(s.stream->getLoc(), "a launch on an explicit stream");
   mlir::Location l = loc(s.getLoc());
   Value one = mlir::arith::ConstantOp::create(b, l, b.getI32IntegerAttr(1));
   auto dims = [&](const std::vector<ExprPtr> &exprs) {
@@ -174,22 +172,39 @@ void Generator::emitLaunch(const LaunchStmt &s) {
   llvm::SmallVector<Value> args;
   for (auto &a : s.args)
     args.push_back(emitArg(a));
+  // An explicit stream (a foreign pointer, §6.7); nil means the thread's.
+  Value stream;
+  if (s.stream && !s.stream->type->is(Type::Kind::Nil))
+    stream = emitExpr(*s.stream);
   mlir::func::FuncOp kernel = getFunc(s.kernel, s.ctimeArgs);
   mlir::neve::LaunchOp::create(
       b, l, mlir::FlatSymbolRefAttr::get(kernel.getSymNameAttr()), grid[0],
-      grid[1], grid[2], block[0], block[1], block[2], smem,
-      /*stream=*/Value(), args);
+      grid[1], grid[2], block[0], block[1], block[2], smem, stream, args);
 }
 
 Value Generator::emitForeignOffby(const BinaryExpr &e) {
   mlir::Location l = loc(e.getLoc());
   Value ptr = emitExpr(*e.lhs);
-  Value k = toIndex(emitExpr(*e.rhs), e.rhs->type, l);
-  mlir::Type elem = e.lhs->type->getName().starts_with("bf16")
+  return emitBufferOffset(ptr, e.lhs->type, emitExpr(*e.rhs), e.rhs->type, l);
+}
+
+Value Generator::emitBufferOffset(Value ptr, const Type *ptrType, Value k,
+                                  const Type *kType, mlir::Location l) {
+  mlir::Type elem = ptrType->getName().starts_with("bf16")
                         ? mlir::Type(b.getBF16Type())
                         : mlir::Type(b.getF32Type());
   return mlir::LLVM::GEPOp::create(b, l, mlir::LLVM::LLVMPointerType::get(&ctx),
-                                   elem, ptr, mlir::ValueRange{k});
+                                   elem, ptr,
+                                   mlir::ValueRange{toIndex(k, kType, l)});
+}
+
+bool neve::mlirgen::isBufferOffbyName(const FuncDecl &op) {
+  if (op.paramTypes.size() != 2 || !llvm::StringRef(op.name).ends_with("_offby"))
+    return false;
+  const Type *t = op.paramTypes[0];
+  llvm::StringRef n = t->is(Type::Kind::Foreign) ? t->getName() : "";
+  return n == "float_pp" || n == "bf16_pp" || n == "float_cpu" ||
+         n == "bf16_cpu";
 }
 
 bool neve::mlirgen::isBufferOffby(const BinaryExpr &e) {

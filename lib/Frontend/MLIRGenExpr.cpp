@@ -28,7 +28,7 @@ Value Generator::emitExpr(const Expr &e) { return visitExpr(e); }
 
 Value Generator::exprTooDeep(const Expr &e, bool) {
   // Sema refused it first (ASTVisitor.h); kept for a walk of any AST.
-  refuse(e.getLoc(), "expressions nested more than " +
+  internalError(e.getLoc(), "expressions nested more than " +
                          std::to_string(kMaxExprDepth) + " levels deep");
   return refusedValue(e.type, loc(e.getLoc()));
 }
@@ -71,7 +71,7 @@ Value Generator::visitNameExpr(const NameExpr &n) {
   if (n.ref == NameRef::Function) {
     // A function used as a value (§3.3).
     if (n.func && !n.func->ctimeParams.empty()) {
-      refuse(n.getLoc(), "values of functions with compile-time "
+      internalError(n.getLoc(), "values of functions with compile-time "
                          "parameters (call them with <constants>)");
       return refusedValue(n.type, l);
     }
@@ -81,7 +81,7 @@ Value Generator::visitNameExpr(const NameExpr &n) {
   if (n.ref == NameRef::Predeclared)
     return emitPredeclaredValue(n.builtin, l);
   if (n.ref != NameRef::Var) {
-    refuse(n.getLoc(), "'" + n.name + "'");
+    internalError(n.getLoc(), "'" + n.name + "'");
     return refusedValue(n.type, l);
   }
   supportsType(n.type, n.getLoc(), "values of type ");
@@ -157,7 +157,7 @@ Value Generator::visitTupleExpr(const TupleExpr &e) {
 Value Generator::visitFoldExpr(const FoldExpr &f) {
   const Type *t = f.operand->type;
   if (!t || !t->is(Type::Kind::Array) || !isFoldable(t->getElement())) {
-    refuse(f.getLoc(), "'reduce' and 'scan' on " +
+    internalError(f.getLoc(), "'reduce' and 'scan' on " +
                            (t ? t->str() : std::string("?")));
     return refusedValue(f.type, loc(f.getLoc()));
   }
@@ -176,7 +176,7 @@ Value Generator::visitGlobalExpr(const GlobalExpr &e) {
 
 Value Generator::visitMemberExpr(const MemberExpr &m) {
   if (!m.field) {
-    refuse(m.getLoc(), "the member '" + m.member + "' of " +
+    internalError(m.getLoc(), "the member '" + m.member + "' of " +
                            (m.base->type ? m.base->type->str() : "?"));
     return refusedValue(m.type, loc(m.getLoc()));
   }
@@ -187,7 +187,7 @@ Value Generator::visitMemberExpr(const MemberExpr &m) {
 Value Generator::visitNewExpr(const NewExpr &e) {
   const Type *t = e.type;
   if (!t || !t->is(Type::Kind::Class)) {
-    refuse(e.getLoc(), "'new' of " + (t ? t->str() : std::string("?")));
+    internalError(e.getLoc(), "'new' of " + (t ? t->str() : std::string("?")));
     return refusedValue(t, loc(e.getLoc()));
   }
   for (auto &f : t->getClass()->fields)
@@ -273,6 +273,10 @@ Value Generator::emitBinary(const BinaryExpr &e) {
   // `float_pp offby k` and the other buffer types: inline (§3.8, §9.1).
   if (isBufferOffby(e))
     return emitForeignOffby(e);
+  if (e.op == BinaryOp::Offby && e.lhs->type->is(Type::Kind::Str))
+    return emitStrOffby(e);
+  if (e.op == BinaryOp::Offby && e.lhs->type->is(Type::Kind::Layout))
+    return emitLayoutOffby(e);
   if (!supportsBinary(e))
     return refusedValue(e.type, loc(e.getLoc()));
   if (e.opFunc)

@@ -47,10 +47,17 @@ bool isHostPointerIndexable(const Type *t);
 /// `p offby k` on float_pp, bf16_pp, float_cpu or bf16_cpu: address
 /// arithmetic, not a call of the prelude's `operation` (§3.8, §9.1).
 bool isBufferOffby(const BinaryExpr &e);
+/// Is `op` the `operation` of such an offby (`float_pp_int_offby`), which
+/// is address arithmetic when called by name too?
+bool isBufferOffbyName(const FuncDecl &op);
 
 /// Element types whose arrays the runtime folds (`reduce`, `sum`): int,
 /// i64, float.
 bool isFoldable(const Type *t);
+/// The symbol of a top-level function before overload mangling: its name
+/// (`operator+` for an operator), prefixed `main.` when it shadows a
+/// library's (§2.1).
+std::string baseSymbol(const FuncDecl &fn);
 
 /// Whether the default of `t` (§4.6) is all-zero bits (what neve.new gives
 /// a field and a terminated channel gives a receive).
@@ -68,14 +75,17 @@ public:
 
   mlir::OwningOpRef<mlir::ModuleOp> run(const Program &program);
 
-  //===--- MLIRGenRefusals.cpp: what code generation does not handle yet ===//
-  /// Reports "code generation for `what` is not implemented yet" at `l`;
-  /// the module is discarded at the end.
-  void refuse(llvm::SMLoc l, const llvm::Twine &what);
-  /// A stand-in for a refused expression of type `t` (null for void).
+  //===--- MLIRGenInvariants.cpp: what code generation relies on ------===//
+  /// Reports, at `l`, an internal error: code generation met `what`, which
+  /// the type checker rejects; the module is discarded at the end. (No
+  /// construct of the language is refused: these are Sema's guarantees,
+  /// checked again where each construct is emitted.)
+  void internalError(llvm::SMLoc l, const llvm::Twine &what);
+  /// A stand-in for an expression of type `t` after an internal error
+  /// (null for void).
   Value refusedValue(const Type *t, mlir::Location l);
-  /// Whether values of type `t` are supported; refuses `what` + the type
-  /// at `l` when not.
+  /// Whether values of type `t` have a form in the IR; an internal error
+  /// naming `what` + the type at `l` when not.
   bool supportsType(const Type *t, llvm::SMLoc l, const llvm::Twine &what);
   /// A member of a map, tuple, channel or function type: as supportsType,
   /// but a fixed array is stored inline only in variables, fields, results.
@@ -220,6 +230,7 @@ public:
   //===--- MLIRGenStr.cpp -------------------------------------------------===//
   /// `s[i]` and `s[a:b]`.
   Value emitStrIndex(const IndexExpr &e);
+  Value emitStrOffby(const BinaryExpr &e);
 
   //===--- MLIRGenObject.cpp ----------------------------------------------===//
   /// Declares the `neve.class` of `cls` (once).
@@ -262,6 +273,9 @@ public:
   Value emitTupleIndex(const IndexExpr &e);
   /// `a, b = e` (§6.2).
   void emitUnpack(const AssignStmt &as);
+  /// Stores `v` (already of the target's type) into an assignable target:
+  /// a variable, a field, or an element of an array, map, pointer or layout.
+  void storeInto(const Expr &target, Value v);
   /// A top-level function used as a value (func.constant).
   Value emitFunctionRef(const NameExpr &e);
   /// A call of a Function value (nil-checked func.call_indirect).
@@ -285,9 +299,10 @@ public:
   /// `p offby k` on `T[]` (§5.3).
   Value emitPointerOffby(const BinaryExpr &e);
   /// A call of an operator definition or of a foreign `operation` (the
-  /// latter receives the runtime context first, §3.8).
+  /// latter receives the runtime context first, §3.8); a `caller` parameter
+  /// receives the position `at` (§3.2).
   Value emitOperatorFuncCall(const FuncDecl &op, Value lhs, Value rhs,
-                             mlir::Location l);
+                             mlir::Location l, llvm::SMLoc at);
 
   //===--- MLIRGenDevice.cpp: kernels, launch, intrinsics, layouts -----===//
   /// An integer value as i32 (launch dimensions).
@@ -333,6 +348,7 @@ public:
   Value emitToCuda(const CallExpr &e, mlir::Location l);
   Value emitTarenaReset(const CallExpr &e, mlir::Location l);
   Value emitQuit(const CallExpr &e, mlir::Location l);
+  Value emitFailAt(const CallExpr &e, mlir::Location l);
   Value emitTestFma(const CallExpr &e, mlir::Location l);
   Value emitTestTwice(const CallExpr &e, mlir::Location l);
   template <int32_t value>
@@ -399,6 +415,8 @@ public:
   Value emitSelect(const SelectExpr &e);
   /// The address of a layout's corner element (a layout as `T[]`).
   Value emitLayoutCorner(Value view, mlir::Location l);
+  /// `v offby k` on a layout over global or host memory (§5.3).
+  Value emitLayoutOffby(const BinaryExpr &e);
   /// `v[i, j]` read and written (§8.5.3).
   Value emitLayoutLoad(const IndexExpr &e);
   void emitLayoutAssign(const AssignStmt &as, const IndexExpr &target);
@@ -409,11 +427,15 @@ public:
   /// `Z += X @ Y` with the builtin tiled product (§8.6).
   void emitBuiltinMatmul(const AssignStmt &as);
   Value emitForeignOffby(const BinaryExpr &e);
+  /// `ptr` advanced by `k` elements of a float or bf16 buffer type.
+  Value emitBufferOffset(Value ptr, const Type *ptrType, Value k,
+                         const Type *kType, mlir::Location l);
 
   mlir::MLIRContext &ctx;
   const llvm::SourceMgr &sm;
   mlir::OpBuilder b;
-  /// Where refusals are reported, and how many there were.
+  /// Where errors are reported, and how many internal errors and failed
+  /// shape checks (supportsBuiltinMatmul) there were.
   DiagEngine *diag;
   unsigned refusals = 0;
   /// Functions whose signatures were checked (checkSignature).

@@ -15,6 +15,8 @@
 
 #include "neve/Dialect/Layout/IR/LayoutOps.h"
 
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+
 #include "mlir/IR/Matchers.h"
 
 using namespace neve;
@@ -122,6 +124,16 @@ Value Generator::emitLayoutLoad(const IndexExpr &e) {
   for (auto &item : e.items)
     coords.push_back(layoutIndex(*item.index));
   return mlir::layout::LoadOp::create(b, loc(e.getLoc()), view, coords);
+}
+
+Value Generator::emitLayoutOffby(const BinaryExpr &e) {
+  // `v offby k` (§5.3): the address k elements past the view's corner.
+  mlir::Location l = loc(e.getLoc());
+  Value corner = emitLayoutCorner(emitExpr(*e.lhs), l);
+  Value k = toIndex(emitExpr(*e.rhs), e.rhs->type, l);
+  return mlir::LLVM::GEPOp::create(
+      b, l, mlir::LLVM::LLVMPointerType::get(&ctx),
+      convert(e.lhs->type->getElement()), corner, mlir::ValueRange{k});
 }
 
 void Generator::emitLayoutAssign(const AssignStmt &as,

@@ -34,8 +34,8 @@ void Generator::ensureClass(const ClassDecl &cls) {
   }
   mlir::OpBuilder::InsertionGuard guard(b);
   b.setInsertionPointToStart(module.getBody());
-  mlir::neve::ClassOp::create(b, loc(cls.loc), cls.name, b.getArrayAttr(names),
-                              b.getArrayAttr(types));
+  mlir::neve::ClassOp::create(b, loc(cls.loc), cls.type->getSymbol(),
+                              b.getArrayAttr(names), b.getArrayAttr(types));
 }
 
 Value Generator::emitAlloc(const ClassDecl &cls, mlir::Location l) {
@@ -101,7 +101,8 @@ Value Generator::emitCompound(const AssignStmt &as, Value cur,
     const FuncDecl &op = *as.compoundOp;
     Value result = emitOperatorFuncCall(
         op, convertValue(cur, targetType, op.paramTypes[0], l),
-        convertValue(rhs, as.value->type, op.paramTypes[1], l), l);
+        convertValue(rhs, as.value->type, op.paramTypes[1], l), l,
+        as.getLoc());
     return convertValue(result, op.returnType, targetType, l);
   }
   if (targetType->is(Type::Kind::Str))
@@ -131,7 +132,7 @@ Value Generator::emitOperatorCall(const BinaryExpr &e) {
   const FuncDecl &op = *e.opFunc;
   Value lhs = emitExprAs(*e.lhs, op.paramTypes[0]);
   Value rhs = emitExprAs(*e.rhs, op.paramTypes[1]);
-  return emitOperatorFuncCall(op, lhs, rhs, l);
+  return emitOperatorFuncCall(op, lhs, rhs, l, e.getLoc());
 }
 
 Value Generator::emitSingleton(const GlobalExpr &e) {
@@ -139,7 +140,7 @@ Value Generator::emitSingleton(const GlobalExpr &e) {
   const ClassDecl &cls = *e.cls;
   ensureClass(cls);
   auto type = convert(cls.type);
-  std::string initName = cls.name + ".$init";
+  std::string initName = cls.type->getSymbol().str() + ".$init";
   auto init = module.lookupSymbol<mlir::func::FuncOp>(initName);
   if (!init) {
     // @C.$init: allocate, default the fields, run the no-argument ctor.
@@ -156,7 +157,12 @@ Value Generator::emitSingleton(const GlobalExpr &e) {
       // defaults for all); the defaults are literals (§3.2).
       llvm::SmallVector<Value> args{obj};
       for (auto &p : cls.ctor->params)
-        args.push_back(emitExprAs(*p->init, p->type));
+        // A `caller` default (§3.2): the singleton has no call site but
+        // its class.
+        args.push_back(p->hasCallerDefault()
+                           ? mlir::neve::StrConstantOp::create(
+                                 b, cl, diag->positionText(cls.loc))
+                           : emitExprAs(*p->init, p->type));
       mlir::func::CallOp::create(b, cl, getFunc(cls.ctor.get()), args);
     }
     mlir::func::ReturnOp::create(b, cl, obj);

@@ -3,7 +3,7 @@
 // Host pointer values (§4.3): `T[]` and foreign pointer types are one
 // opaque `!llvm.ptr` (nil, nil tests, identity and `any` boxing share the
 // reference ops of MLIRGenValue.cpp). `p[i]`, `p[i] = x` and `p offby k` on
-// `T[]` (and `h[i]` on float_cpu) are unchecked address arithmetic with
+// `T[]` (and `h[i]` on float_cpu and bf16_cpu) are unchecked address arithmetic with
 // llvm.getelementptr, llvm.load and llvm.store (§5.2, §5.3). Foreign
 // operators (`operation`, §3.8) are C calls that receive the runtime
 // context first, like protos without `sys`.
@@ -21,7 +21,7 @@ bool neve::mlirgen::isHostPointerIndexable(const Type *t) {
   if (!t)
     return false;
   if (t->is(Type::Kind::Foreign))
-    return t->getName() == "float_cpu";
+    return t->getName() == "float_cpu" || t->getName() == "bf16_cpu";
   if (!t->is(Type::Kind::Pointer))
     return false;
   const Type *e = t->getElement();
@@ -29,8 +29,9 @@ bool neve::mlirgen::isHostPointerIndexable(const Type *t) {
 }
 
 mlir::Type Generator::pointeeType(const Type *ptrType) {
-  if (ptrType->is(Type::Kind::Foreign))
-    return b.getF32Type(); // float_cpu (isHostPointerIndexable).
+  if (ptrType->is(Type::Kind::Foreign)) // isHostPointerIndexable
+    return ptrType->getName() == "bf16_cpu" ? mlir::Type(b.getBF16Type())
+                                            : mlir::Type(b.getF32Type());
   return convert(ptrType->getElement());
 }
 
@@ -86,7 +87,7 @@ Value Generator::emitPointerOffby(const BinaryExpr &e) {
 }
 
 Value Generator::emitOperatorFuncCall(const FuncDecl &op, Value lhs, Value rhs,
-                                      mlir::Location l) {
+                                      mlir::Location l, llvm::SMLoc at) {
   llvm::SmallVector<Value> args;
   // A foreign operation is a C call with the runtime context first (§3.8).
   if (op.kind == FuncKind::Operation)
@@ -94,6 +95,10 @@ Value Generator::emitOperatorFuncCall(const FuncDecl &op, Value lhs, Value rhs,
         "neve_context", mlir::LLVM::LLVMPointerType::get(&ctx), {}, l));
   args.push_back(lhs);
   args.push_back(rhs);
+  for (size_t p = 2; p < op.params.size(); ++p)
+    if (op.params[p]->hasCallerDefault())
+      args.push_back(
+          mlir::neve::StrConstantOp::create(b, l, diag->positionText(at)));
   auto call = mlir::func::CallOp::create(b, l, getFunc(&op, {}, args), args);
   return call.getNumResults() ? call.getResult(0) : nullptr;
 }

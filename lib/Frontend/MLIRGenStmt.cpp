@@ -27,7 +27,7 @@ void Generator::visitVarDeclStmt(const VarDeclStmt &s) {
     if (var->type->is(Type::Kind::Layout)) {
       // A view, bound once (emitAssign refuses reassignment).
       if (!var->init) {
-        refuse(var->loc, "a layout variable without an initial view");
+        internalError(var->loc, "a layout variable without an initial view");
         layoutVars[var.get()] = refusedValue(var->type, loc(var->loc));
         continue;
       }
@@ -134,7 +134,7 @@ void Generator::emitAssign(const AssignStmt &as) {
   if (as.accumulator)
     return emitAccumulate(as);
   if (as.targets[0]->type && as.targets[0]->type->is(Type::Kind::Layout))
-    return refuse(as.getLoc(), "assigning to a layout variable (a layout is "
+    return internalError(as.getLoc(), "assigning to a layout variable (a layout is "
                                "bound once, where it is declared)");
   if (auto *ix = llvm::dyn_cast<IndexExpr>(as.targets[0].get());
       ix && !supportsIndex(*ix))
@@ -171,7 +171,7 @@ void Generator::emitAssign(const AssignStmt &as) {
   }
   auto *member = llvm::dyn_cast<MemberExpr>(as.targets[0].get());
   if ((!member || !member->field) && !llvm::isa<NameExpr>(*as.targets[0]))
-    return refuse(as.getLoc(), "assignments to fields and elements");
+    return internalError(as.getLoc(), "assignments to fields and elements");
   if (as.compoundOp && !supportsOperatorFunc(*as.compoundOp, as.getLoc()))
     return;
   if (member) {
@@ -282,7 +282,7 @@ void Generator::emitForIn(const ForInStmt &s) {
   mlir::Location l = loc(s.getLoc());
   const Type *t = s.iterable->type;
   if (!t || !t->is(Type::Kind::Array))
-    return refuse(s.getLoc(), "'for ... in' loops over " +
+    return internalError(s.getLoc(), "'for ... in' loops over " +
                                   (t ? t->str() : std::string("?")));
   const VarDecl &var = *s.var;
   declareSlot(var);

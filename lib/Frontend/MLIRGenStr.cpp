@@ -1,6 +1,7 @@
 //===- MLIRGenStr.cpp - str: indexing, slices, methods ----------------------===//
 //
-// `s[i]`, `s[a:b]` (§5.2), `s.size()` and `s.split(sep)` (§7) become
+// `s[i]`, `s[a:b]` (§5.2), `s offby k` (§5.3), `s.size()` and
+// `s.split(sep)` (§7) become
 // neve.str_* ops; their errors are reported at the expression.
 //
 //===----------------------------------------------------------------------===//
@@ -20,6 +21,16 @@ Value Generator::emitStrIndex(const IndexExpr &ix) {
   }
   Value index = toIndex(emitExpr(*item.index), item.index->type, l);
   return mlir::neve::StrGetOp::create(b, l, str, index);
+}
+
+Value Generator::emitStrOffby(const BinaryExpr &e) {
+  // The suffix from byte k: `s[k:]`, with a slice's normalization (§5.3).
+  mlir::Location l = loc(e.getLoc());
+  Value str = emitExpr(*e.lhs);
+  Value start = toIndex(emitExpr(*e.rhs), e.rhs->type, l);
+  Value end = mlir::arith::ConstantOp::create(b, l, b.getI64IntegerAttr(
+                                                        INT64_MAX));
+  return mlir::neve::StrSliceOp::create(b, l, str, start, end);
 }
 
 Value Generator::emitStrSize(const CallExpr &e, mlir::Location l) {

@@ -9,6 +9,8 @@
 
 #include "MLIRGenInternal.h"
 
+#include "neve/Dialect/Layout/IR/LayoutOps.h"
+
 #include <optional>
 
 using namespace neve;
@@ -63,10 +65,11 @@ Value Generator::emitRefConversion(Value v, const Type *from, const Type *to,
     return emitNull(to, l);
   // A reference converts to `any`, boxed with its dynamic type.
   if (to->is(K::Any) && isRefType(from))
-    return mlir::neve::AnyBoxOp::create(b, l, v, from->str());
+    return mlir::neve::AnyBoxOp::create(b, l, v, from->str(/*symbols=*/true));
   // `any` converts back to a reference type, checked at run time.
   if (from->is(K::Any) && isRefType(to))
-    return mlir::neve::AnyCastOp::create(b, l, convert(to), v, to->str());
+    return mlir::neve::AnyCastOp::create(b, l, convert(to), v,
+                                         to->str(/*symbols=*/true));
   return nullptr;
 }
 
@@ -226,36 +229,62 @@ Value Generator::emitTupleIndex(const IndexExpr &e) {
 
 void Generator::emitUnpack(const AssignStmt &as) {
   // `a, b = e` (§6.2): e first, then each target in order, each element
-  // converted to its target's type.
+  // converted to its target's type and stored as `target = element` would
+  // store it: a variable, a field, an element of an array, a map, a
+  // pointer or a layout.
   mlir::Location l = loc(as.getLoc());
-  bool supported = true;
-  for (auto &target : as.targets) {
-    auto *ix = llvm::dyn_cast<IndexExpr>(target.get());
-    bool element =
-        ix && ix->base->type && ix->base->type->is(Type::Kind::Array);
-    if (!llvm::isa<NameExpr>(*target) && !element) {
-      refuse(target->getLoc(), "unpacking into fields");
-      supported = false;
-    }
-  }
-  if (!supported)
-    return;
+  for (auto &target : as.targets)
+    if (auto *ix = llvm::dyn_cast<IndexExpr>(target.get());
+        ix && !supportsIndex(*ix))
+      return;
   Value tuple = emitExpr(*as.value);
   auto members = as.value->type->getMembers();
   for (auto [i, target] : llvm::enumerate(as.targets)) {
     mlir::Location tl = loc(target->getLoc());
     Value elem = mlir::neve::TupleGetOp::create(b, l, tuple, i);
     elem = convertValue(elem, members[i], target->type, tl);
-    if (auto *ix = llvm::dyn_cast<IndexExpr>(target.get())) {
-      Value array = emitExpr(*ix->base);
-      Value index = toIndex(emitExpr(*ix->items[0].index),
-                            ix->items[0].index->type, tl);
-      mlir::neve::ArraySetOp::create(b, tl, elem, array, index);
-      continue;
-    }
-    auto &name = llvm::cast<NameExpr>(*target);
-    mlir::memref::StoreOp::create(b, tl, elem, slotFor(*name.decl));
+    storeInto(*target, elem);
   }
+}
+
+void Generator::storeInto(const Expr &target, Value v) {
+  mlir::Location l = loc(target.getLoc());
+  if (auto *member = llvm::dyn_cast<MemberExpr>(&target)) {
+    Value obj = emitExpr(*member->base);
+    ensureClass(*member->base->type->getClass());
+    mlir::neve::FieldSetOp::create(b, l, v, obj, member->field->name);
+    return;
+  }
+  if (auto *ix = llvm::dyn_cast<IndexExpr>(&target)) {
+    const Type *bt = ix->base->type;
+    Value base = emitExpr(*ix->base);
+    if (bt->is(Type::Kind::Layout)) {
+      llvm::SmallVector<Value> coords;
+      for (auto &item : ix->items)
+        coords.push_back(layoutIndex(*item.index));
+      mlir::layout::StoreOp::create(b, l, v, base, coords);
+      return;
+    }
+    if (bt->is(Type::Kind::Map)) {
+      Value key = emitExprAs(*ix->items[0].index, bt->getElement());
+      mlir::neve::MapSetOp::create(b, l, v, base, key);
+      return;
+    }
+    Value index =
+        toIndex(emitExpr(*ix->items[0].index), ix->items[0].index->type, l);
+    if (bt->is(Type::Kind::Array)) {
+      mlir::neve::ArraySetOp::create(b, l, v, base, index);
+      return;
+    }
+    // T[], T[N] and host buffers (§4.3).
+    if (bt->is(Type::Kind::FixedArray))
+      checkFixedIndex(index, bt, l);
+    mlir::LLVM::StoreOp::create(b, l, v,
+                                emitElementAddress(base, bt, index, l));
+    return;
+  }
+  auto &name = llvm::cast<NameExpr>(target);
+  mlir::memref::StoreOp::create(b, l, v, slotFor(*name.decl));
 }
 
 //===----------------------------------------------------------------------===//
@@ -301,7 +330,7 @@ bool Generator::supportsFunctionConversion(const CastExpr &c) {
   // itself: a Function variable would need a closure.
   if (!isFunctionAdaptation(c) || functionName(*c.operand))
     return true;
-  refuse(c.getLoc(), "converting a " + c.operand->type->str() + " value to " +
+  internalError(c.getLoc(), "converting a " + c.operand->type->str() + " value to " +
                          c.type->str());
   return false;
 }

@@ -49,10 +49,12 @@ public:
       : sm(sm), diag(diag), options(options), program(program),
         searchPath(splitSearchPath(options.libsDir)) {}
 
-  Module *parseBuffer(unsigned id, const std::string &realPath) {
+  Module *parseBuffer(unsigned id, const std::string &realPath,
+                      bool isLibrary) {
     Parser parser(sm, id, diag);
     std::unique_ptr<Module> m = parser.parseModule();
     m->bufferID = id;
+    m->isLibrary = isLibrary;
     Module *raw = m.get();
     program.modules.push_back(std::move(m));
     loaded[realPath] = raw;
@@ -61,7 +63,8 @@ public:
   }
 
   /// Loads `path` unless it was loaded before; reports I/O errors at `loc`.
-  Module *loadFile(const std::string &path, llvm::SMLoc loc) {
+  /// The first load decides whether it belongs to a library (§2.1).
+  Module *loadFile(const std::string &path, llvm::SMLoc loc, bool isLibrary) {
     llvm::SmallString<256> real;
     if (llvm::sys::fs::real_path(path, real))
       real = path;
@@ -76,7 +79,7 @@ public:
       return nullptr;
     }
     unsigned id = sm.AddNewSourceBuffer(std::move(*buffer), llvm::SMLoc());
-    return parseBuffer(id, std::string(real));
+    return parseBuffer(id, std::string(real), isLibrary);
   }
 
   void resolveImport(Module &from, ImportDecl &imp) {
@@ -86,6 +89,9 @@ public:
     local += ".nv";
     std::vector<std::string> tried = {std::string(local)};
     std::string chosen, packageDir;
+    // A module beside the importer belongs where the importer does; an
+    // installed package (found on the search path) is a library.
+    bool isLibrary = from.isLibrary;
     if (llvm::sys::fs::is_regular_file(local))
       chosen = std::string(local);
     for (size_t i = 0; chosen.empty() && i < searchPath.size(); ++i) {
@@ -98,6 +104,7 @@ public:
       if (llvm::sys::fs::is_regular_file(pkg)) {
         chosen = std::string(pkg);
         packageDir = std::string(dir);
+        isLibrary = true;
       }
     }
     if (chosen.empty()) {
@@ -114,7 +121,7 @@ public:
     imp.resolvedPath = chosen;
     if (!packageDir.empty())
       readManifest(packageDir, imp);
-    loadFile(chosen, imp.loc);
+    loadFile(chosen, imp.loc, isLibrary);
   }
 
   /// The package's neve-package.json, if it has one (§11.9), read once
@@ -156,7 +163,8 @@ public:
     llvm::SmallString<256> real;
     if (llvm::sys::fs::real_path(buf->getBufferIdentifier(), real))
       real = buf->getBufferIdentifier();
-    Module *mainModule = parseBuffer(mainID, std::string(real));
+    Module *mainModule = parseBuffer(mainID, std::string(real),
+                                     /*isLibrary=*/false);
     program.main = mainModule;
     if (options.prelude) {
       // the first std_lib of the search path
@@ -164,7 +172,8 @@ public:
         llvm::SmallString<256> prelude(dir);
         llvm::sys::path::append(prelude, "std_lib", "include.nv");
         if (llvm::sys::fs::is_regular_file(prelude)) {
-          this->prelude = loadFile(std::string(prelude), llvm::SMLoc());
+          this->prelude = loadFile(std::string(prelude), llvm::SMLoc(),
+                                   /*isLibrary=*/true);
           break;
         }
       }

@@ -268,10 +268,11 @@ std::unique_ptr<VarDecl> Parser::parseParam() {
     param->init = parseExpr();
     if (!param->init)
       return nullptr;
-    if (!isConstExpr(*param->init)) {
+    // `caller`: the call's source position (§3.2; Sema checks the type).
+    if (!isConstExpr(*param->init) && !param->hasCallerDefault()) {
       diag.error(valueLoc, "the default value of '" + param->name +
                                "' must be a constant: a literal, 'nil', "
-                               "'inf' or a negated number");
+                               "'inf', a negated number, or 'caller'");
       return nullptr;
     }
   }

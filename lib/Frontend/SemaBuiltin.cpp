@@ -181,16 +181,30 @@ const Type *Checker::checkArrayAppend(CallExpr &e, BuiltinArgs &a,
 
 const Type *Checker::checkArrayFold(CallExpr &e, BuiltinArgs &a,
                                     const Type *recv) {
+  // The runtime folds int, i64 and float, as `reduce` does (§5.3, §7).
   const Type *elem = recv->getElement();
   using K = Type::Kind;
-  bool numeric = elem->is(K::Int) || elem->is(K::I64) || elem->is(K::Float) ||
-                 elem->is(K::I16) || elem->is(K::I8);
-  if (!numeric) {
-    diag.error(e.getLoc(), "'" + a.name + "' needs an array of numbers, not " +
-                               recv->str());
+  if (!elem->is(K::Int) && !elem->is(K::I64) && !elem->is(K::Float)) {
+    diag.error(e.getLoc(), "'" + a.name + "' needs an array of int, i64 or "
+                               "float, not " + recv->str());
     return types.errorTy();
   }
   return a.params(elem, {});
+}
+
+const Type *Checker::checkArrayPrint(CallExpr &e, BuiltinArgs &a,
+                                     const Type *recv) {
+  // Elements print as print() prints them (§7): integers, float, bool,
+  // char and str; not bf16 or half, nor anything but scalars and strings.
+  const Type *elem = recv->getElement();
+  using K = Type::Kind;
+  if (!elem->isError() && !elem->is(K::Str) &&
+      (!elem->isScalar() || elem->is(K::BF16) || elem->is(K::Half))) {
+    diag.error(e.getLoc(), "'print' needs an array of integers, float, "
+                           "bool, char or str, not " + recv->str());
+    return types.errorTy();
+  }
+  return a.params(types.voidTy(), {});
 }
 
 const Type *Checker::checkChannelSum(CallExpr &e, BuiltinArgs &a,

@@ -131,12 +131,12 @@ const Type *Checker::checkFunctionCall(CallExpr &e, NameExpr &callee) {
     (void)v;
     return types.errorTy();
   }
-  auto it = functions.find(name);
+  std::vector<FuncDecl *> named = lookupFunctions(name);
   BuiltinId builtin = builtinFunction(name);
   // In device code the §8.4 intrinsics hide host protos of the same name.
   bool intrinsic = context == Context::Device && builtin != BuiltinId::None &&
                    builtinInfo(builtin).where == BuiltinWhere::Device;
-  if (it == functions.end() || it->second.empty() || intrinsic) {
+  if (named.empty() || intrinsic) {
     if (builtin != BuiltinId::None) {
       checkBuiltinArgs(e, builtin, /*recv=*/nullptr);
       return checkBuiltin(e, builtin, /*recv=*/nullptr);
@@ -158,7 +158,7 @@ const Type *Checker::checkFunctionCall(CallExpr &e, NameExpr &callee) {
   callee.ref = NameRef::Function;
   std::vector<FuncDecl *> cands;
   FuncDecl *refused = nullptr;
-  for (FuncDecl *fn : it->second) {
+  for (FuncDecl *fn : named) {
     bool ok = context == Context::Device ? fn->kind == FuncKind::Gpu
                                          : fn->kind != FuncKind::Gpu &&
                                                fn->kind != FuncKind::Kernel;
@@ -236,13 +236,12 @@ const Type *Checker::checkMethodCall(CallExpr &e, MemberExpr &callee) {
   // map literals their expected types.
   std::string extName = recv->mangled() + "_" + name.str();
   std::vector<FuncDecl *> cands;
-  if (auto it = functions.find(extName); it != functions.end())
-    for (FuncDecl *fn : it->second)
-      if (!fn->params.empty() &&
-          (context == Context::Device ? fn->kind == FuncKind::Gpu
-                                      : fn->kind != FuncKind::Gpu &&
-                                            fn->kind != FuncKind::Kernel))
-        cands.push_back(fn);
+  for (FuncDecl *fn : lookupFunctions(extName))
+    if (!fn->params.empty() &&
+        (context == Context::Device ? fn->kind == FuncKind::Gpu
+                                    : fn->kind != FuncKind::Gpu &&
+                                          fn->kind != FuncKind::Kernel))
+      cands.push_back(fn);
   BuiltinId method = builtinMethod(recv, name);
   bool hasBuiltinMethods =
       recv->is(Type::Kind::Str) || recv->is(Type::Kind::Array) ||

@@ -94,6 +94,21 @@ bool Checker::coerce(ExprPtr &e, const Type *to, const llvm::Twine &what) {
                                 to->str() + " in " + what + hint);
     return false;
   }
+  if (from->is(Type::Kind::Function) && to->is(Type::Kind::Function)) {
+    // The `any` adaptation of §3.3 is for a function, written by its name:
+    // a Function value has no parameter types left to convert through.
+    const Expr *x = e.get();
+    while (auto *c = llvm::dyn_cast<CastExpr>(x))
+      x = c->operand.get();
+    auto *name = llvm::dyn_cast<NameExpr>(x);
+    if (!name || name->ref != NameRef::Function) {
+      diag.error(e->getLoc(), "cannot convert the Function value of type " +
+                                  from->str() + " to " + to->str() + " in " +
+                                  what + ": only a function named by its "
+                                  "name adapts its parameters to any (§3.3)");
+      return false;
+    }
+  }
   SMLoc loc = e->getLoc();
   auto cast = std::make_unique<CastExpr>(loc, std::move(e), true);
   cast->type = to;
@@ -260,7 +275,7 @@ FuncDecl *Checker::resolveOverload(llvm::ArrayRef<FuncDecl *> candidates,
   auto &pool = !exact.empty() ? exact : converting;
   if (pool.size() == 1) {
     FuncDecl *fn = pool[0].first;
-    applyArgs(*fn, args, pool[0].second, skipFirst);
+    applyArgs(*fn, args, pool[0].second, skipFirst, loc);
     return fn;
   }
   if (quiet)
@@ -364,7 +379,7 @@ static ExprPtr cloneDefault(const Expr &e, SMLoc loc) {
 }
 
 void Checker::applyArgs(FuncDecl &fn, std::vector<Arg> &args,
-                        const ArgMatch &m, unsigned skipFirst) {
+                        const ArgMatch &m, unsigned skipFirst, SMLoc callLoc) {
   std::vector<Arg> ordered;
   for (size_t p = skipFirst; p < fn.params.size(); ++p) {
     Arg a;
@@ -376,7 +391,11 @@ void Checker::applyArgs(FuncDecl &fn, std::vector<Arg> &args,
       // The default is evaluated at each call (§3.2): a copy per call site.
       SMLoc loc = fn.params[p]->init ? fn.params[p]->init->getLoc() : fn.loc;
       a.loc = loc;
-      if (fn.params[p]->init && fn.params[p]->init->type)
+      if (fn.params[p]->hasCallerDefault())
+        // The position of this call (§3.2).
+        a.value = std::make_unique<StrLitExpr>(callLoc,
+                                               diag.positionText(callLoc));
+      else if (fn.params[p]->init && fn.params[p]->init->type)
         a.value = cloneDefault(*fn.params[p]->init, loc);
       else
         a.value = std::make_unique<NilLitExpr>(loc);

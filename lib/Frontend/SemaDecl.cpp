@@ -38,6 +38,9 @@ static std::optional<Type::Kind> simpleKind(llvm::StringRef name) {
 
 bool Checker::isReservedTypeName(llvm::StringRef name,
                                  unsigned bufferID) const {
+  if (ClassDecl *own = programClasses.lookup(name);
+      own && own->bufferID == bufferID)
+    return true;
   if (auto it = classes.find(name); it != classes.end())
     return it->second->bufferID == bufferID;
   return isTypeName(name);
@@ -60,13 +63,20 @@ const Type *Checker::resolveType(const TypeExpr &t, bool allowVoid,
     const Type *elem = argType(0);
     if (elem->isError())
       return elem;
-    if (!elem->isScalar() && !elem->is(Type::Kind::Class) &&
-        !elem->is(Type::Kind::Foreign)) {
-      diag.error(t.loc, "'" + t.str() + "': pointer and fixed-array elements "
-                                        "must be scalars or classes");
+    // Raw memory (§4.3): not collected, so it holds no references.
+    if (!elem->isScalar() && !elem->is(Type::Kind::Foreign) &&
+        !t.fixedSize) {
+      diag.error(t.loc, "'" + t.str() + "': pointer elements must be scalars "
+                                        "or foreign pointers");
       return types.errorTy();
     }
     if (t.fixedSize) {
+      if (!elem->isScalar()) {
+        // Stored inline, by value (§4.3): scalars only.
+        diag.error(t.loc, "'" + t.str() + "': fixed-array elements must be "
+                                          "scalars");
+        return types.errorTy();
+      }
       if (*t.fixedSize <= 0) {
         diag.error(t.loc, "a fixed array needs a positive size");
         return types.errorTy();
@@ -75,6 +85,25 @@ const Type *Checker::resolveType(const TypeExpr &t, bool allowVoid,
     }
     return types.pointer(elem);
   }
+  // A fixed array lives inline in a variable, field, parameter or result
+  // (§4.3); a container, tuple or Function type holds T[] or array<T>.
+  auto inlineOnly = [&](const Type *m, size_t i) {
+    if (!m->is(Type::Kind::FixedArray))
+      return false;
+    diag.error(t.args[i].loc, "a fixed array (" + m->str() + ") is stored "
+                              "inline; it cannot be part of '" + t.name +
+                              "<...>' (use " + m->getElement()->str() +
+                              "[] or array<" + m->getElement()->str() + ">)");
+    return true;
+  };
+  if (t.name == "array" || t.name == "map" || t.name == "tuple" ||
+      t.name == "channel" || t.name == "Function")
+    for (size_t i = 0; i < t.args.size(); ++i) {
+      if (!t.args[i].isPointer || !t.args[i].fixedSize)
+        continue;
+      if (inlineOnly(argType(i), i))
+        return types.errorTy();
+    }
   if (t.name == "array") {
     const Type *e = argType(0);
     return e->isError() ? e : types.array(e);
@@ -191,8 +220,8 @@ const Type *Checker::resolveType(const TypeExpr &t, bool allowVoid,
     }
     return types.get(*k);
   }
-  if (auto it = classes.find(t.name); it != classes.end())
-    return it->second->type;
+  if (ClassDecl *cls = lookupClass(t.name))
+    return cls->type;
   if (foreignTypes.count(t.name))
     return types.foreign(t.name);
   diag.error(t.loc, "unknown type '" + t.name + "'");
@@ -234,23 +263,6 @@ void Checker::collectForeignTypes() {
     }
 }
 
-void Checker::declareClass(ClassDecl &cls) {
-  if (isPredeclared(cls.name)) {
-    diag.error(cls.loc, "'" + cls.name + "' is predeclared; a class may not "
-                        "reuse its name");
-    return;
-  }
-  auto [it, inserted] = classes.try_emplace(cls.name, &cls);
-  if (!inserted) {
-    diag.error(cls.loc, "redefinition of class '" + cls.name + "'");
-    diag.note(it->second->loc, "previous definition is here");
-    return;
-  }
-  cls.type = types.classType(&cls, cls.name);
-  if (cls.name == "tensor")
-    tensorClass = &cls;
-}
-
 void Checker::declareFunction(FuncDecl &fn) {
   if (fn.isMain())
     return;
@@ -268,13 +280,23 @@ void Checker::declareFunction(FuncDecl &fn) {
                        "may not reuse its name");
     return;
   }
-  if (auto it = classes.find(fn.name); it != classes.end()) {
-    diag.error(fn.loc, "'" + fn.name + "' is a class; a function may not use "
-                       "its name");
-    diag.note(it->second->loc, "the class is declared here");
-    return;
+  // A class of the function's own side (§2.1): a library's function may
+  // have the name of a program's class, and the other way round.
+  bool fnInLibrary = libraryBuffers.count(fn.bufferID);
+  for (ClassDecl *cls : {programClasses.lookup(fn.name), classes.lookup(fn.name)}) {
+    if (!cls)
+      continue;
+    if (libraryBuffers.count(cls->bufferID) == fnInLibrary) {
+      diag.error(fn.loc, "'" + fn.name + "' is a class; a function may not "
+                         "use its name");
+      diag.note(cls->loc, "the class is declared here");
+      return;
+    }
+    // The program's function takes a `main.` symbol, apart from the class.
+    if (!fnInLibrary && fn.hasBody())
+      fn.shadows = true;
   }
-  if (isTypeName(fn.name)) {
+  if (!classes.count(fn.name) && isTypeName(fn.name)) {
     // A foreign pointer type (§1.4 Decision).
     diag.error(fn.loc, "'" + fn.name + "' is a type name; a function may not "
                        "use it");
@@ -284,6 +306,7 @@ void Checker::declareFunction(FuncDecl &fn) {
 }
 
 void Checker::resolveSignature(FuncDecl &fn) {
+  sideBuffer = fn.bufferID;
   std::vector<std::string> shapes;
   bool isGpu = fn.kind == FuncKind::Gpu;
   Context saved = context;
@@ -315,7 +338,14 @@ void Checker::resolveSignature(FuncDecl &fn) {
     }
     p->type = t;
     fn.paramTypes.push_back(t);
-    if (p->init) {
+    if (p->hasCallerDefault()) {
+      // `caller`: each call passes its position (§3.2).
+      if (!t->isError() && !t->is(Type::Kind::Str))
+        diag.error(p->init->getLoc(), "'caller' is the default of a str "
+                                      "parameter only, not of " + t->str());
+      p->init->type = types.strTy();
+      seenDefault = true;
+    } else if (p->init) {
       // Defaults are literals (§3.2): type them now, so that calls checked
       // before this function's body can copy them.
       checkExpr(p->init, t);
@@ -330,8 +360,23 @@ void Checker::resolveSignature(FuncDecl &fn) {
                          "a parameter");
   }
   context = saved;
+  if (isGpu && fn.returnType->is(Type::Kind::Layout))
+    // A view is bound where it is declared (§8.5): a gpu function takes
+    // views and returns values.
+    diag.error(fn.loc, "a gpu function cannot return a layout; return the "
+                       "element values, or take the view as a parameter");
+  if (fn.kind == FuncKind::Proto && fn.returnType->is(Type::Kind::FixedArray))
+    diag.error(fn.loc, "a foreign function cannot return " +
+                           fn.returnType->str() + ": C returns no arrays "
+                           "(return a pointer, " +
+                           fn.returnType->getElement()->str() + "[])");
+  if (fn.isOperator && !fn.ctimeParams.empty())
+    diag.error(fn.loc, "an operator definition cannot take compile-time "
+                       "parameters: 'a " + fn.name + " b' has no place for "
+                       "<constants> (§3.9)");
   if (fn.isOperator) {
-    unsigned arity = fn.params.size();
+    // A trailing `str at = caller` is not an operand (§3.5, §3.2).
+    unsigned arity = fn.params.size() - fn.numCallerParams();
     bool accumulating = arity == 3 && fn.kind == FuncKind::Gpu &&
                         fn.returnType->isVoid();
     if (arity != 2 && !accumulating) {
@@ -353,6 +398,7 @@ void Checker::resolveSignature(FuncDecl &fn) {
 }
 
 void Checker::resolveClass(ClassDecl &cls) {
+  sideBuffer = cls.bufferID;
   unsigned index = 0;
   llvm::StringMap<FieldDecl *> seen;
   for (auto it = cls.fields.begin(); it != cls.fields.end();) {
@@ -414,8 +460,8 @@ static const char *const kOperatorNames[] = {
 const Type *Checker::parseMangled(llvm::StringRef name, unsigned &ambiguity) {
   if (std::optional<Type::Kind> k = simpleKind(name))
     return *k == Type::Kind::Void ? nullptr : types.get(*k);
-  if (auto it = classes.find(name); it != classes.end())
-    return it->second->type;
+  if (ClassDecl *cls = lookupClass(name))
+    return cls->type;
   if (foreignTypes.count(name))
     return types.foreign(name);
   if (name.consume_front("buffer_")) {
@@ -444,6 +490,7 @@ const Type *Checker::parseMangled(llvm::StringRef name, unsigned &ambiguity) {
 }
 
 void Checker::splitOperation(FuncDecl &op) {
+  sideBuffer = op.bufferID;
   llvm::StringRef name = op.name;
   llvm::StringRef opName;
   for (const char *candidate : kOperatorNames)
@@ -499,16 +546,15 @@ void Checker::splitOperation(FuncDecl &op) {
 }
 
 void Checker::collectDeclarations() {
-  for (auto &m : program.modules)
-    for (auto &cls : m->classes)
-      declareClass(*cls);
+  declareClasses();
   collectForeignTypes();
   for (auto &m : program.modules)
     for (auto &fn : m->funcs)
       declareFunction(*fn);
+  shadowFunctions();
   for (auto &m : program.modules)
     for (auto &cls : m->classes)
-      if (classes.lookup(cls->name) == cls.get())
+      if (isDeclaredClass(*cls))
         resolveClass(*cls);
   for (auto &m : program.modules)
     for (auto &fn : m->funcs) {
@@ -520,12 +566,16 @@ void Checker::collectDeclarations() {
       resolveSignature(*fn);
     }
 
-  // Redefinitions and overloads (§3.3).
+  shadowOperators();
+  // Redefinitions and overloads (§3.3), among definitions some code sees
+  // together (§2.1).
   auto checkGroup = [&](llvm::StringRef name, std::vector<FuncDecl *> &group) {
     std::vector<FuncDecl *> kept;
     for (FuncDecl *fn : group) {
       bool keep = true;
       for (FuncDecl *prev : kept) {
+        if (!coVisible(prev, fn))
+          continue;
         bool protos = !prev->hasBody() && !fn->hasBody();
         if (protos) {
           if (sameSignature(*prev, *fn) &&
@@ -593,7 +643,8 @@ void Checker::collectDeclarations() {
   for (auto &entry : operators)
     for (FuncDecl *fn : entry.second) {
       std::optional<BinaryOp> op = binaryOpFromSymbol(fn->name);
-      if (!op || canonicalName(*op).empty() || fn->paramTypes.size() != 2 ||
+      if (!op || canonicalName(*op).empty() ||
+          fn->paramTypes.size() - fn->numCallerParams() != 2 ||
           fn->paramTypes[0]->isError() || fn->paramTypes[1]->isError())
         continue;
       auto &group = functions[fn->paramTypes[0]->mangled() + "_" +
@@ -646,7 +697,7 @@ void Checker::run() {
   }
   for (auto &m : program.modules) {
     for (auto &cls : m->classes) {
-      if (classes.lookup(cls->name) != cls.get())
+      if (!isDeclaredClass(*cls))
         continue;
       if (cls->ctor)
         checkFunction(*cls->ctor);

@@ -77,7 +77,7 @@ const Type *Checker::visitSelfExpr(SelfExpr &e, const Type *) {
 const Type *Checker::visitGlobalExpr(GlobalExpr &g, const Type *) {
   if (refuseInDevice(g.getLoc(), "a '$' singleton"))
     return types.errorTy();
-  ClassDecl *cls = classes.lookup(g.className);
+  ClassDecl *cls = lookupClass(g.className);
   if (!cls) {
     diag.error(g.getLoc(), "'$" + g.className + "' needs a class named '" +
                                g.className + "'");
@@ -144,6 +144,12 @@ const Type *Checker::visitTupleExpr(TupleExpr &tu, const Type *expected) {
       bad |= !coerce(tu.elems[i], want, "tuple element " + std::to_string(i + 1));
     else
       bad |= et->isError() || et->isVoid() || et->is(Type::Kind::Nil);
+    if (!want && et->is(Type::Kind::FixedArray)) {
+      // Stored inline in variables, fields and results only (§4.3).
+      diag.error(tu.elems[i]->getLoc(), "a fixed array (" + et->str() +
+                                            ") cannot be a tuple element");
+      bad = true;
+    }
     elems.push_back(want ? want : et);
   }
   return bad ? types.errorTy() : types.tuple(elems);
@@ -232,9 +238,8 @@ const Type *Checker::checkName(NameExpr &e) {
     e.builtin = value;
     return types.intTy();
   }
-  if (auto it = functions.find(e.name);
-      it != functions.end() && !it->second.empty()) {
-    auto &group = it->second;
+  if (std::vector<FuncDecl *> group = lookupFunctions(e.name);
+      !group.empty()) {
     FuncDecl *fn = group.front();
     if (group.size() > 1) {
       diag.error(e.getLoc(), "'" + e.name + "' is overloaded; an overloaded "
@@ -252,6 +257,20 @@ const Type *Checker::checkName(NameExpr &e) {
     }
     if (refuseInDevice(e.getLoc(), "a function value"))
       return types.errorTy();
+    if (llvm::any_of(fn->paramTypes, [](const Type *p) {
+          return p->is(Type::Kind::FixedArray);
+        }) || fn->returnType->is(Type::Kind::FixedArray)) {
+      // A Function type holds no inline arrays (§4.3).
+      diag.error(e.getLoc(), "'" + e.name + "' takes or returns a fixed "
+                             "array; it is not a value");
+      return types.errorTy();
+    }
+    if (!fn->ctimeParams.empty()) {
+      // Its constants are written at a call (§3.9); a value has none.
+      diag.error(e.getLoc(), "'" + e.name + "' has compile-time parameters; "
+                             "it is not a value (call it with <constants>)");
+      return types.errorTy();
+    }
     e.ref = NameRef::Function;
     e.func = fn;
     return types.function(fn->returnType, fn->paramTypes);
@@ -313,7 +332,7 @@ FuncDecl *Checker::findOperator(BinaryOp op, const Type *l, const Type *r,
   std::vector<FuncDecl *> cands;
   bool device = context == Context::Device;
   auto usable = [&](FuncDecl *fn) {
-    if (fn->params.size() != arity)
+    if (fn->params.size() - fn->numCallerParams() != arity || !visible(fn))
       return false;
     return device ? fn->kind == FuncKind::Gpu : fn->kind != FuncKind::Gpu;
   };
@@ -328,7 +347,7 @@ FuncDecl *Checker::findOperator(BinaryOp op, const Type *l, const Type *r,
       if (!entry.first().ends_with(suffix))
         continue;
       for (FuncDecl *fn : entry.second)
-        if (fn->paramTypes.size() == 2 && usable(fn) &&
+        if (fn->paramTypes.size() >= 2 && usable(fn) &&
             entry.first() == fn->paramTypes[0]->mangled() + "_" +
                                  fn->paramTypes[1]->mangled() + suffix)
           cands.push_back(fn);
@@ -749,6 +768,12 @@ const Type *Checker::checkList(ListLitExpr &e, const Type *expected) {
     elem = common;
     if (elem->is(Type::Kind::Nil) || elem->isVoid()) {
       diag.error(e.getLoc(), "cannot infer the element type of this list");
+      return types.errorTy();
+    }
+    if (elem->is(Type::Kind::FixedArray)) {
+      // Stored inline in variables, fields and results only (§4.3).
+      diag.error(e.getLoc(), "a fixed array (" + elem->str() + ") cannot be "
+                             "an array element");
       return types.errorTy();
     }
   }

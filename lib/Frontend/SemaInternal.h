@@ -76,7 +76,33 @@ public:
   //===--------------------------------------------------------------------===//
   void collectDeclarations();
   void collectForeignTypes();
-  void declareClass(ClassDecl &cls);
+
+  //===--------------------------------------------------------------------===//
+  // Names across modules (SemaShadowing.cpp, §2.1)
+  //===--------------------------------------------------------------------===//
+  /// Declares every class; a program class of a library class's name
+  /// shadows it.
+  void declareClasses();
+  /// A program's named functions shadow a library's of the same name.
+  void shadowFunctions();
+  /// A program's operator definitions shadow a library's with the same
+  /// operands.
+  void shadowOperators();
+  /// Is the code being checked (sideBuffer) a library's?
+  bool inLibrary() const;
+  /// The class `name` as the code being checked sees it.
+  ClassDecl *lookupClass(llvm::StringRef name) const;
+  /// Was `cls` declared (not a reported redefinition)?
+  bool isDeclaredClass(const ClassDecl &cls) const;
+  /// Does the code being checked see `fn`?
+  bool visible(const FuncDecl *fn) const;
+  /// Do the program or the library see both `a` and `b`?
+  bool coVisible(const FuncDecl *a, const FuncDecl *b) const;
+  /// The top-level functions `name` that the code being checked sees.
+  std::vector<FuncDecl *> lookupFunctions(llvm::StringRef name) const;
+  void noteShadowing(llvm::SMLoc at, const llvm::Twine &what,
+                     llvm::SMLoc libraryLoc, unsigned libraryBuffer);
+
   void declareFunction(FuncDecl &fn);
   void resolveSignature(FuncDecl &fn);
   void resolveClass(ClassDecl &cls);
@@ -119,8 +145,9 @@ public:
                             bool quiet = false);
   /// Converts the arguments of a resolved call to its parameter types and
   /// puts them in parameter order, with defaults filled in.
+  /// A `caller` default (§3.2) receives the position `callLoc`.
   void applyArgs(FuncDecl &fn, std::vector<Arg> &args, const ArgMatch &m,
-                 unsigned skipFirst);
+                 unsigned skipFirst, llvm::SMLoc callLoc);
   /// Does the argument of type `from` fit a layout parameter `to` (§8.5.6)?
   bool layoutArgFits(const Type *from, const Type *to) const;
 
@@ -229,6 +256,7 @@ public:
   const Type *checkStrSplit(CallExpr &e, BuiltinArgs &a, const Type *recv);
   const Type *checkArrayAppend(CallExpr &e, BuiltinArgs &a, const Type *recv);
   const Type *checkArrayFold(CallExpr &e, BuiltinArgs &a, const Type *recv);
+  const Type *checkArrayPrint(CallExpr &e, BuiltinArgs &a, const Type *recv);
   const Type *checkChannelSum(CallExpr &e, BuiltinArgs &a, const Type *recv);
   const Type *checkShuffle(CallExpr &e, BuiltinArgs &a, const Type *recv);
   const Type *checkAtomic(CallExpr &e, BuiltinArgs &a, const Type *recv,
@@ -274,6 +302,15 @@ public:
   llvm::StringSet<> foreignTypes;
   /// The prelude's `tensor` class, if loaded.
   ClassDecl *tensorClass = nullptr;
+  /// Program classes that shadow a library's (`classes` has the library's).
+  llvm::StringMap<ClassDecl *> programClasses;
+  /// The buffers of library modules (Module::isLibrary).
+  llvm::DenseSet<unsigned> libraryBuffers;
+  /// The buffer of the code being checked: whose names it sees (§2.1).
+  unsigned sideBuffer = 0;
+  /// Library definitions the program shadows, and the program's
+  /// definitions that shadow them (which the library does not see).
+  llvm::DenseSet<const FuncDecl *> hiddenFromProgram, hiddenFromLibrary;
 
   std::vector<llvm::StringMap<VarDecl *>> scopes;
   /// Synthetic variables (compile-time and shape parameters): constants

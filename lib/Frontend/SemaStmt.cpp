@@ -77,6 +77,7 @@ static bool isDeviceType(const Type *t);
 
 void Checker::checkFunction(FuncDecl &fn) {
   currentFn = &fn;
+  sideBuffer = fn.bufferID;
   context = fn.isDevice() ? Context::Device : Context::Host;
   scopes.clear();
   loopDepth = 0;
@@ -227,6 +228,11 @@ void Checker::checkVarDecl(VarDecl &var) {
   }
   if (!var.type)
     var.type = types.errorTy();
+  // A layout variable names a view, bound once where it is declared
+  // (§8.5): it needs one. (The parameters of gpu functions are views too.)
+  if (var.type->is(Type::Kind::Layout) && !var.init)
+    diag.error(var.loc, "the layout variable '" + var.name + "' needs a "
+                        "view: a layout is bound where it is declared (§8.5)");
   if (context == Context::Device && !isDeviceType(var.type))
     refuseInDevice(var.loc, "a variable of type " + var.type->str());
   declareVar(var);
@@ -334,6 +340,15 @@ void Checker::checkAssign(AssignStmt &as) {
   }
   ExprPtr &target = as.targets[0];
   const Type *tt = checkExpr(target);
+  if (!as.compound && tt->is(Type::Kind::Layout) &&
+      llvm::isa<NameExpr>(*target)) {
+    // Its elements may be assigned, not the view (§8.5).
+    checkExpr(as.value);
+    diag.error(as.getLoc(), "a layout variable cannot be assigned: it is "
+                            "bound once, where it is declared (§8.5); assign "
+                            "its elements instead");
+    return;
+  }
   if (!as.compound) {
     bool ok = checkAssignable(*target);
     checkExpr(as.value, tt);
@@ -507,18 +522,23 @@ void Checker::checkLaunch(LaunchStmt &ls) {
   if (ls.smem && !ls.smemIsKernelSize)
     checkIntOperand(ls.smem, "shared-memory size");
   if (ls.stream) {
-    checkExpr(ls.stream);
-    coerce(ls.stream, types.anyTy(), "the launch stream");
+    // An opaque CUDA stream: a foreign pointer (§6.7, §4.3), or nil for
+    // the thread's own stream.
+    const Type *st = checkExpr(ls.stream);
+    if (!st->isError() && !st->is(Type::Kind::Foreign) &&
+        !st->is(Type::Kind::Pointer) && !st->is(Type::Kind::Nil))
+      diag.error(ls.stream->getLoc(),
+                 "the launch stream must be a foreign pointer (a CUDA stream "
+                 "from a native package), not " + st->str());
   }
   checkArgsUntyped(ls.args);
-  auto it = functions.find(ls.kernelName);
+  std::vector<FuncDecl *> named = lookupFunctions(ls.kernelName);
   FuncDecl *kernel = nullptr;
-  if (it != functions.end())
-    for (FuncDecl *fn : it->second)
-      if (fn->kind == FuncKind::Kernel)
-        kernel = fn;
+  for (FuncDecl *fn : named)
+    if (fn->kind == FuncKind::Kernel)
+      kernel = fn;
   if (!kernel) {
-    diag.error(ls.kernelLoc, it == functions.end()
+    diag.error(ls.kernelLoc, named.empty()
                                  ? "launch of undeclared kernel '" +
                                        ls.kernelName + "'"
                                  : "'" + ls.kernelName +

@@ -86,24 +86,24 @@ static const char *spaceName(MemSpace space) {
   llvm_unreachable("unknown memory space");
 }
 
-std::string Type::str() const {
+std::string Type::str(bool symbols) const {
   if (const char *s = scalarName(kind))
     return s;
   std::string out;
   llvm::raw_string_ostream os(out);
   auto list = [&](llvm::ArrayRef<const Type *> ts) {
     for (size_t i = 0; i < ts.size(); ++i)
-      os << (i ? ", " : "") << ts[i]->str();
+      os << (i ? ", " : "") << ts[i]->str(symbols);
   };
   switch (kind) {
   case Kind::Array:
-    os << "array<" << elem->str() << ">";
+    os << "array<" << elem->str(symbols) << ">";
     break;
   case Kind::Map:
-    os << "map<" << elem->str() << ", " << value->str() << ">";
+    os << "map<" << elem->str(symbols) << ", " << value->str(symbols) << ">";
     break;
   case Kind::Channel:
-    os << "channel<" << elem->str() << ", " << count << ">";
+    os << "channel<" << elem->str(symbols) << ", " << count << ">";
     break;
   case Kind::Function:
     os << "Function<";
@@ -116,17 +116,19 @@ std::string Type::str() const {
     os << ">";
     break;
   case Kind::Class:
+    os << (symbols ? getSymbol() : llvm::StringRef(name));
+    break;
   case Kind::Foreign:
     os << name;
     break;
   case Kind::Pointer:
-    os << elem->str() << "[]";
+    os << elem->str(symbols) << "[]";
     break;
   case Kind::FixedArray:
-    os << elem->str() << "[" << count << "]";
+    os << elem->str(symbols) << "[" << count << "]";
     break;
   case Kind::Layout:
-    os << "layout<" << elem->str();
+    os << "layout<" << elem->str(symbols);
     for (const Extent &e : extents)
       os << ", " << e.str();
     if (space == MemSpace::Shared)
@@ -136,7 +138,7 @@ std::string Type::str() const {
     os << ">";
     break;
   case Kind::Address:
-    os << "address<" << elem->str() << ", " << spaceName(space) << ">";
+    os << "address<" << elem->str(symbols) << ", " << spaceName(space) << ">";
     break;
   default:
     llvm_unreachable("scalar kinds handled above");
@@ -144,27 +146,29 @@ std::string Type::str() const {
   return out;
 }
 
-std::string Type::mangled() const {
+std::string Type::mangled(bool symbols) const {
   switch (kind) {
   case Kind::Pointer:
   case Kind::FixedArray:
-    return "buffer_" + elem->mangled();
+    return "buffer_" + elem->mangled(symbols);
   case Kind::Layout:
-    return "layout_" + elem->mangled();
+    return "layout_" + elem->mangled(symbols);
   case Kind::Array:
-    return "array_" + elem->mangled();
+    return "array_" + elem->mangled(symbols);
   case Kind::Map:
-    return "map_" + elem->mangled() + "_" + value->mangled();
+    return "map_" + elem->mangled(symbols) + "_" + value->mangled(symbols);
   case Kind::Channel:
-    return "channel_" + elem->mangled();
+    return "channel_" + elem->mangled(symbols);
   case Kind::Tuple: {
     std::string s = "tuple";
     for (const Type *m : members)
-      s += "_" + m->mangled();
+      s += "_" + m->mangled(symbols);
     return s;
   }
   case Kind::Function:
     return "Function";
+  case Kind::Class:
+    return symbols ? getSymbol().str() : name;
   default:
     return str();
   }
@@ -262,11 +266,13 @@ const Type *TypeContext::foreign(llvm::StringRef name) {
   return intern(std::move(t));
 }
 
-const Type *TypeContext::classType(ClassDecl *cls, llvm::StringRef name) {
+const Type *TypeContext::classType(ClassDecl *cls, llvm::StringRef name,
+                                  llvm::StringRef symbol) {
   // Classes are nominal: one type per declaration, never interned by name.
   std::unique_ptr<Type> t(new Type(Type::Kind::Class));
   t->cls = cls;
   t->name = name.str();
+  t->symbol = symbol.str();
   classes.push_back(std::move(t));
   return classes.back().get();
 }

@@ -457,6 +457,9 @@ public:
   const Type *type = nullptr;
   /// Loop variables may not be assigned (§6.5).
   bool isReadOnly = false;
+  /// A `str` parameter whose default is `caller` (§3.2): each call that
+  /// leaves it out passes its own source position.
+  bool hasCallerDefault() const;
 };
 
 /// `int a = 1, b` or `var x = e`: one statement, several declarators.
@@ -675,8 +678,16 @@ public:
   /// Set by Sema.
   const Type *returnType = nullptr;
   std::vector<const Type *> paramTypes;
+  /// Set by Sema: a top-level definition of the program that shadows a
+  /// library's (§2.1), or has the name of a library class. Its IR symbol
+  /// starts with `main.`, so that it differs from the library's (and
+  /// fusion, which knows the library's by symbol, never takes it for one).
+  bool shadows = false;
 
   bool isMain() const { return kind == FuncKind::Main; }
+  /// The trailing parameters whose default is `caller` (§3.2): not
+  /// operands of an operator, not part of its symbol.
+  unsigned numCallerParams() const;
   bool isDevice() const {
     return kind == FuncKind::Gpu || kind == FuncKind::Kernel;
   }
@@ -711,6 +722,10 @@ public:
 
   /// Set by Sema: the class type.
   const Type *type = nullptr;
+  /// Set by Sema: a program class that shadows a library's (§2.1), or has
+  /// the name of a library function; its IR name is `main.NAME`
+  /// (Type::getSymbol).
+  bool shadows = false;
   FieldDecl *findField(llvm::StringRef name) const;
   FuncDecl *findMethod(llvm::StringRef name) const;
 };
@@ -733,6 +748,10 @@ class Module {
 public:
   std::string fileName;
   unsigned bufferID = 0;
+  /// Set by the module loader: part of an installed package ($NEVE_LIBS,
+  /// the prelude included) rather than of the program (§2.1). The program
+  /// is the main file and the modules it imports from its own directories.
+  bool isLibrary = false;
   std::vector<std::unique_ptr<ImportDecl>> imports;
   std::vector<std::unique_ptr<ClassDecl>> classes;
   /// Functions, gpu functions, kernels, protos and operations, in source

@@ -162,6 +162,9 @@ def : BuiltinFunction<"sleep", Host, Void, [Int], "emitSleep",
   "pauses the thread for n seconds">;
 def : BuiltinFunction<"_quit_", Host, Void, [], "emitQuit",
   "exits the program with status 1">;
+def : BuiltinFunction<"fail_at", Host, Void, [Str, Str], "emitFailAt",
+  "writes 'AT: error: MSG' to stderr and exits with status 1 (AT: a "
+  "position, such as a caller default, §3.2)">;
 def : BuiltinFunction<"tarena_reset", Host, Void, [], "emitTarenaReset",
   "recycles the temporary device arena">;
 def : BuiltinFunction<"argv", Host, ArrayOf<Str>, [], "emitArgv",
@@ -193,6 +196,7 @@ def : BuiltinMethod<OnArray, "clear", Void, [], "emitArrayClear",
   "removes every element">;
 def : BuiltinMethod<OnArray, "shuffle", Void, [], "emitArrayShuffle",
   "shuffles the elements in place">;
+let Check = "checkArrayPrint" in
 def : BuiltinMethod<OnArray, "print", Void, [], "emitArrayPrint",
   "prints the elements">;
 let Check = "checkArrayFold" in {

@@ -49,6 +49,9 @@ public:
   Diagnostic &warning(llvm::SMLoc loc, const llvm::Twine &msg);
   /// Attaches a note to the most recent diagnostic.
   void note(llvm::SMLoc loc, const llvm::Twine &msg);
+  /// Reports a note of its own (information, not a problem), to which
+  /// further notes attach.
+  Diagnostic &noteAlone(llvm::SMLoc loc, const llvm::Twine &msg);
 
   unsigned numErrors() const { return errorCount; }
   bool hadError() const { return errorCount != 0; }
@@ -59,6 +62,9 @@ public:
   bool reachedLimit() const { return errorLimit && errorCount >= errorLimit; }
 
   LineCol resolve(llvm::SMLoc loc) const;
+  /// `FILE:LINE:COL`, as diagnostics print a position (the value of a
+  /// `caller` default, §3.2).
+  std::string positionText(llvm::SMLoc loc) const;
   llvm::SourceMgr &getSourceMgr() const { return sm; }
 
   /// Prints every recorded diagnostic to `os` in the given format.

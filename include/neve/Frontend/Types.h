@@ -115,11 +115,19 @@ public:
   ClassDecl *getClass() const { return cls; }
   /// Foreign type name, class name.
   llvm::StringRef getName() const { return name; }
+  /// A class's name in the emitted IR: its name, or `main.NAME` for a
+  /// program class that shadows a library's (§2.1).
+  llvm::StringRef getSymbol() const { return symbol.empty() ? name : symbol; }
 
   /// The spelling used in diagnostics and AST dumps ("int", "array<str>").
-  std::string str() const;
-  /// The mangled name of §3.5 ("array_int", "layout_float").
-  std::string mangled() const;
+  /// With `symbols`, classes are spelled by their IR symbols (the dynamic
+  /// type names of `any`, which must tell a program class shadowing a
+  /// library's from it, §2.1).
+  std::string str(bool symbols = false) const;
+  /// The mangled name of §3.5 ("array_int", "layout_float"). With
+  /// `symbols`, classes are named by their IR symbols (getSymbol), so that
+  /// a program class shadowing a library's mangles apart from it.
+  std::string mangled(bool symbols = false) const;
 
 private:
   friend class TypeContext;
@@ -133,6 +141,7 @@ private:
   MemSpace space = MemSpace::Global;
   ClassDecl *cls = nullptr;
   std::string name;
+  std::string symbol;
 };
 
 /// Owns and interns every Type of a compilation.
@@ -163,7 +172,9 @@ public:
   const Type *pointer(const Type *elem);
   const Type *fixedArray(const Type *elem, int64_t size);
   const Type *foreign(llvm::StringRef name);
-  const Type *classType(ClassDecl *cls, llvm::StringRef name);
+  /// `symbol`: the class's IR name when it differs from `name` (§2.1).
+  const Type *classType(ClassDecl *cls, llvm::StringRef name,
+                        llvm::StringRef symbol = "");
   const Type *layout(const Type *elem, llvm::ArrayRef<Extent> extents,
                      MemSpace space);
   const Type *address(const Type *elem, MemSpace space);

@@ -169,6 +169,10 @@ NEVE_NORETURN void neve_rt_errorf(const char *file, int32_t line, int32_t col,
 /// `_quit_()`: flushes the thread's pending output and exits with status 1.
 NEVE_NORETURN void neve_quit(void);
 
+/// `fail_at(at, msg)`: flushes output, prints `AT: error: MSG` to stderr
+/// and exits with status 1 (a library's error at its caller's position).
+NEVE_NORETURN void neve_fail_at(const neve_str *at, const neve_str *msg);
+
 /// Normal end: flushes the thread's pending output and stdio, then exit()s.
 NEVE_NORETURN void neve_exit(int32_t status);
 

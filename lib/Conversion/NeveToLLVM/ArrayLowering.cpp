@@ -24,6 +24,16 @@ static int64_t elementSize(const LLVMTypeConverter &converter, Operation *op,
   return DataLayout::closest(op).getTypeSize(converter.convertType(elem));
 }
 
+/// Whether a value of `t` is, or holds, a reference the collector must see:
+/// strings, containers, objects, `any`, channels, and tuples of them.
+static bool holdsReferences(Type t) {
+  if (isa<StrType, ArrayType, MapType, ObjectType, AnyType, ChannelType>(t))
+    return true;
+  if (auto tuple = dyn_cast<TupleType>(t))
+    return llvm::any_of(tuple.getTypes(), holdsReferences);
+  return false;
+}
+
 //===----------------------------------------------------------------------===//
 // Inline access to the runtime's neve_array (neve_runtime.h):
 //   struct neve_array { void *data; i64 size; i64 capacity; i64 elem_size;
@@ -225,10 +235,9 @@ struct ArrayNewLowering : ConvertOpToLLVMPattern<ArrayNewOp> {
                                            rewriter.getI64Type(), size);
     Value n = LLVM::ConstantOp::create(rewriter, loc, rewriter.getI64Type(),
                                        (int64_t)op.getElements().size());
-    // Elements that are references are scanned by the collector.
-    StringRef fn = isa<StrType, ArrayType, MapType, ObjectType, AnyType>(elem)
-                       ? "neve_array_new"
-                       : "neve_array_new_atomic";
+    // Elements that are or hold references are scanned by the collector.
+    StringRef fn = holdsReferences(elem) ? "neve_array_new"
+                                         : "neve_array_new_atomic";
     Value array = rt.call(loc, fn, {sizeV, n});
     markNewArrayResult(rewriter, op, fn);
     // A new array holds n elements: no checks needed.

@@ -121,6 +121,20 @@ extern "C" void neve_rt_errorf(const char *file, int32_t line, int32_t col,
   reportAndExit(file, line, col, msg.c_str());
 }
 
+extern "C" void neve_fail_at(const neve_str *at, const neve_str *msg) {
+  neve_rt::claimExit();
+  flushOutput();
+  std::string text;
+  if (at)
+    text.append(at->data, static_cast<size_t>(at->size));
+  text += ": error: ";
+  if (msg)
+    text.append(msg->data, static_cast<size_t>(msg->size));
+  text += '\n';
+  writeAll(STDERR_FILENO, text.data(), text.size());
+  _exit(1);
+}
+
 extern "C" void neve_quit(void) {
   neve_rt::claimExit();
   flushOutput();

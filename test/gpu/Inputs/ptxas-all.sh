@@ -23,10 +23,17 @@ for src in "$@"; do
     echo "skipped (marked as an expected failure): $name"
     continue
   fi
+  # `# RUN: env NAME=VALUE ... %neve run`: compile with those variables
+  # (%S is the file's directory), e.g. NEVE_LIBS for a test's packages.
+  envs=()
+  run=$(grep -m1 '^# RUN:' "$src" || true)
+  for kv in $(echo "$run" | sed -n 's@^# RUN: env \(\([A-Z_]*=[^ ]* \)*\).*@\1@p'); do
+    envs+=("${kv//%S/$(dirname "$src")}")
+  done
   ok=1
   for arch in sm_90 sm_80; do
     ptx="$tmp/$name.$arch.ptx"
-    if ! "$translate" "$src" --emit=ptx --gpu-arch="$arch" -o "$ptx" 2> "$tmp/$name.err"; then
+    if ! env "${envs[@]}" "$translate" "$src" --emit=ptx --gpu-arch="$arch" -o "$ptx" 2> "$tmp/$name.err"; then
       echo "FAIL: $name: neve-translate --emit=ptx --gpu-arch=$arch: $(head -c 400 "$tmp/$name.err")"
       ok=0; break
     fi

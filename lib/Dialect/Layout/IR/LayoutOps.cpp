@@ -341,7 +341,7 @@ LogicalResult MatmulOp::verify() {
            << " (Z m×n += X m×k @ Y n×k)";
   // X and Y of different k multiply over the shorter one (k is the
   // smaller extent); Neve source with constant, different k is refused
-  // before this (MLIRGenRefusals.cpp).
+  // before this (MLIRGenInvariants.cpp).
   int64_t stages = (int64_t)getStages(), blockK = (int64_t)getBlockK();
   if (stages < 2 || stages > 8)
     return emitOpError("stages must be 2 to 8, not ") << stages;

@@ -6,6 +6,7 @@
 
 #include "neve/Dialect/Neve/IR/NeveOps.h"
 
+#include "mlir/Dialect/LLVMIR/LLVMTypes.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/IR/OpImplementation.h"
@@ -173,12 +174,15 @@ LogicalResult ToStrOp::verify() {
 // Arrays
 //===----------------------------------------------------------------------===//
 
-/// Element types that arrays support in codegen: integers, f32 and str.
+/// Element types that arrays hold (by value, the runtime knows the element
+/// size): integers, f32, bf16, f16, references, function values (code
+/// addresses), host pointers, and tuples of these.
 static bool isArrayElementType(Type t) {
-  // Function values are code addresses, held like scalars.
+  if (auto tuple = dyn_cast<TupleType>(t))
+    return llvm::all_of(tuple.getTypes(), isArrayElementType);
   return isa<IntegerType, StrType, FunctionType, ArrayType, MapType, ObjectType,
-             AnyType>(t) ||
-         t.isF32();
+             AnyType, ChannelType, LLVM::LLVMPointerType>(t) ||
+         t.isF32() || t.isBF16() || t.isF16();
 }
 
 static LogicalResult verifyElement(Operation *op, Value array, Type valueType,

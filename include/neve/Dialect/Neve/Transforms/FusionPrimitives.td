@@ -11,7 +11,11 @@
 // fusionReplacements).
 //
 // The string of each case is the callee's symbol as MLIRGen names it
-// (operators are `operator<op>.<operand types>`).
+// (operators are `operator<op>.<operand types>`). A program's definition
+// that shadows Frost's (reference §2.1) is named `main.…` and so never
+// plays a role. A role's call may end with a caller position (a `str at =
+// caller` parameter, §3.2; CallChain.h callerPosition), which is no operand
+// of the role and goes on to the replacement.
 //
 //===----------------------------------------------------------------------===//
 

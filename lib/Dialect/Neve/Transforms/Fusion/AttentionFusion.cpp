@@ -37,7 +37,8 @@ struct AttentionChain : OpRewritePattern<func::CallOp> {
   LogicalResult matchAndRewrite(func::CallOp root,
                                 PatternRewriter &rewriter) const override {
     if (neve::roleOf(root) != FusionRole::ValueProduct ||
-        root.getNumOperands() != 2 || neve::insideFusionBarrier(root))
+        neve::roleOperands(root).size() != 2 ||
+        neve::insideFusionBarrier(root))
       return failure();
 
     Block *block = root->getBlock();
@@ -57,7 +58,7 @@ struct AttentionChain : OpRewritePattern<func::CallOp> {
       return failure();
     func::CallOp scores = neve::chainProducer(
         scale.getOperand(left ? 1 : 0), FusionRole::ScoresProduct, block);
-    if (!scores || scores.getNumOperands() != 2)
+    if (!scores || neve::roleOperands(scores).size() != 2)
       return failure();
 
     SmallVector<Operation *> chain = {scores, scale};
@@ -71,10 +72,15 @@ struct AttentionChain : OpRewritePattern<func::CallOp> {
     Value q = scores.getOperand(0), k = scores.getOperand(1),
           v = root.getOperand(1), c = scale.getOperand(left ? 0 : 1);
     Type i1 = rewriter.getI1Type();
+    // bmm's caller position (a trailing `str at = caller`, §3.2) goes on
+    // to flash_attention, so that its errors name the program's line.
+    Value at = neve::callerPosition(root);
+    SmallVector<Type> inputs = {q.getType(), k.getType(), v.getType(),
+                                c.getType(), i1};
+    if (at)
+      inputs.push_back(at.getType());
     func::FuncOp fused = neve::lookupReplacement(
-        root, FusionRole::FusedAttention,
-        {q.getType(), k.getType(), v.getType(), c.getType(), i1},
-        root.getResultTypes());
+        root, FusionRole::FusedAttention, inputs, root.getResultTypes());
     if (!fused)
       return rewriter.notifyMatchFailure(root, "no flash_attention to call");
 
@@ -83,8 +89,10 @@ struct AttentionChain : OpRewritePattern<func::CallOp> {
     rewriter.setInsertionPoint(root);
     Value causal = arith::ConstantOp::create(
         rewriter, root.getLoc(), i1, rewriter.getBoolAttr(mask != nullptr));
-    rewriter.replaceOpWithNewOp<func::CallOp>(root, fused,
-                                              ValueRange{q, k, v, c, causal});
+    SmallVector<Value> operands = {q, k, v, c, causal};
+    if (at)
+      operands.push_back(at);
+    rewriter.replaceOpWithNewOp<func::CallOp>(root, fused, operands);
     for (Operation *op : llvm::reverse(ArrayRef(chain).drop_back()))
       rewriter.eraseOp(op);
     return success();

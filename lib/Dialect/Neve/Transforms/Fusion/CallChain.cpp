@@ -3,6 +3,8 @@
 #include "CallChain.h"
 #include "FusionPatterns.h"
 
+#include "neve/Dialect/Neve/IR/NeveTypes.h"
+
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 
@@ -10,6 +12,18 @@ using namespace mlir;
 
 std::optional<neve::FusionRole> neve::roleOf(func::CallOp call) {
   return symbolizeFusionRole(call.getCallee());
+}
+
+Value neve::callerPosition(func::CallOp call) {
+  if (call.getNumOperands() == 0)
+    return nullptr;
+  Value last = call.getOperands().back();
+  return isa<StrType>(last.getType()) ? last : nullptr;
+}
+
+OperandRange neve::roleOperands(func::CallOp call) {
+  return callerPosition(call) ? call.getOperands().drop_back()
+                              : call.getOperands();
 }
 
 func::CallOp neve::chainProducer(Value v, FusionRole role, Block *block) {

@@ -22,6 +22,14 @@ namespace mlir::neve {
 /// The role of \p call's callee, if FusionPrimitives.td names it.
 std::optional<FusionRole> roleOf(func::CallOp call);
 
+/// The caller position a Frost function receives last (a `str at =
+/// caller` parameter, reference §3.2), or null: it is no operand of the
+/// role, and a replacement that takes one receives it.
+Value callerPosition(func::CallOp call);
+
+/// \p call's operands without its caller position.
+OperandRange roleOperands(func::CallOp call);
+
 /// The call of role \p role in \p block that defines \p v, has one result
 /// and whose result nothing else uses; otherwise null.
 func::CallOp chainProducer(Value v, FusionRole role, Block *block);

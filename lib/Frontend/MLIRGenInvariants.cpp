@@ -1,13 +1,14 @@
-//===- MLIRGenRefusals.cpp - What code generation does not handle yet ----===//
+//===- MLIRGenInvariants.cpp - What code generation relies on Sema for ----===//
 //
-// The front end accepts the whole language; code generation grows construct
-// by construct. MLIRGen reports, from its own visitor and at the construct's
-// location, everything it cannot compile ("code generation for X is not
-// implemented yet"), then goes on with a stand-in value so that one run
-// reports all of them; the module is discarded when anything was refused
-// (emitMLIR returns null). The checks here are the rules; the visitor calls
-// them where it emits each construct, so only code that is emitted (main
-// and what it reaches, §2.2) is checked.
+// Code generation compiles every construct of the language. It relies on
+// the type checker for the rest: the rules here say what reaches it (the
+// types values may have, the operands of each operator, what is indexed
+// and called) and are checked where each construct is emitted, so that a
+// program Sema should have rejected is reported, at the construct, as an
+// internal error instead of crashing the compiler; the module is then
+// discarded (emitMLIR returns null). The shape checks of the builtin tiled
+// product (§8.6) are the exception: they are errors of the program, which
+// MLIRGen is the first to see.
 //
 //===----------------------------------------------------------------------===//
 
@@ -18,8 +19,9 @@
 using namespace neve;
 using namespace neve::mlirgen;
 
-void Generator::refuse(llvm::SMLoc l, const llvm::Twine &what) {
-  diag->error(l, "code generation for " + what + " is not implemented yet");
+void Generator::internalError(llvm::SMLoc l, const llvm::Twine &what) {
+  diag->error(l, "internal error: code generation met " + what +
+                     ", which the type checker rejects");
   ++refusals;
 }
 
@@ -63,25 +65,18 @@ bool Generator::supportsType(const Type *t, llvm::SMLoc l,
   case K::Class:
   case K::Any:
     return true;
-  case K::Array: {
-    // Arrays of scalars and strings; references (objects, arrays, maps,
-    // any) held as pointers; function values (code addresses).
-    const Type *e = t->getElement();
-    if (e && (e->isIntegral() || e->is(K::Float) || e->is(K::Str)))
-      return true;
-    if (e && (e->is(K::Class) || e->is(K::Array) || e->is(K::Map) ||
-              e->is(K::Any) || e->is(K::Function)))
-      return supportsType(e, l, what);
-    refuse(l, what + t->str() + " (arrays of " + (e ? e->str() : "?") + ")");
-    return false;
-  }
+  case K::Array:
+    // Elements of any type stored by value (the runtime's arrays know
+    // their element size): scalars, references, tuples, pointers,
+    // function values; not fixed arrays (supportsMember).
+    return supportsMember(t->getElement(), t, l, what);
   case K::Map: {
     // Keys the runtime hashes (integers, char, bool, float, str, class
     // objects by identity); values of any supported type.
     const Type *k = t->getElement();
     if (!k || !(k->isIntegral() || k->is(K::Float) || k->is(K::Str) ||
                 k->is(K::Class))) {
-      refuse(l, what + t->str() + " (maps with " + (k ? k->str() : "?") +
+      internalError(l, what + t->str() + " (maps with " + (k ? k->str() : "?") +
                     " keys)");
       return false;
     }
@@ -94,7 +89,7 @@ bool Generator::supportsType(const Type *t, llvm::SMLoc l,
     const Type *e = t->getElement();
     if (e && e->isScalar())
       return true;
-    refuse(l, what + t->str() + " (fixed arrays of " + (e ? e->str() : "?") +
+    internalError(l, what + t->str() + " (fixed arrays of " + (e ? e->str() : "?") +
                   ")");
     return false;
   }
@@ -113,7 +108,7 @@ bool Generator::supportsType(const Type *t, llvm::SMLoc l,
     return ok;
   }
   default:
-    refuse(l, what + t->str());
+    internalError(l, what + t->str());
     return false;
   }
 }
@@ -122,7 +117,7 @@ bool Generator::supportsMember(const Type *m, const Type *outer,
                                llvm::SMLoc l, const llvm::Twine &what) {
   // A fixed array is stored inline only in variables, fields and results.
   if (m && m->is(Type::Kind::FixedArray)) {
-    refuse(l, what + outer->str() + " (holding " + m->str() + ")");
+    internalError(l, what + outer->str() + " (holding " + m->str() + ")");
     return false;
   }
   return supportsType(m, l, what);
@@ -158,14 +153,14 @@ void Generator::checkSignature(const FuncDecl &fn) {
     for (auto &p : fn.params) {
       if (p->type && p->type->is(Type::Kind::Layout) &&
           fn.kind == FuncKind::Kernel) {
-        refuse(p->loc, "layout parameters of kernels (pass the pointer and "
+        internalError(p->loc, "layout parameters of kernels (pass the pointer and "
                        "the extents: a launch has no views)");
         continue;
       }
       supportsType(p->type, p->loc, "parameters of type ");
     }
     if (fn.returnType && fn.returnType->is(Type::Kind::Layout))
-      refuse(fn.loc, "functions returning layouts");
+      internalError(fn.loc, "functions returning layouts");
     supportsType(fn.returnType, fn.loc, "functions returning ");
     return;
   case FuncKind::Proto:
@@ -174,7 +169,7 @@ void Generator::checkSignature(const FuncDecl &fn) {
       supportsProtoType(t, fn.loc, "foreign functions taking ");
     supportsProtoType(fn.returnType, fn.loc, "foreign functions returning ");
     if (fn.returnType && fn.returnType->is(Type::Kind::FixedArray))
-      refuse(fn.loc, "foreign functions returning " + fn.returnType->str() +
+      internalError(fn.loc, "foreign functions returning " + fn.returnType->str() +
                          " (C returns no arrays)");
     return;
   case FuncKind::Operation:
@@ -188,7 +183,7 @@ void Generator::checkSignature(const FuncDecl &fn) {
 
 bool Generator::supportsOperatorFunc(const FuncDecl &fn, llvm::SMLoc l) {
   if (!fn.ctimeParams.empty()) {
-    refuse(l, "operators with compile-time parameters");
+    internalError(l, "operators with compile-time parameters");
     return false;
   }
   return true;
@@ -281,7 +276,7 @@ bool Generator::supportsBinary(const BinaryExpr &e) {
                   ot->isNullable());
   if (e.op == BinaryOp::Offby || e.op == BinaryOp::MatMul ||
       (strOp && !strSupported) || (ot && !ot->isScalar() && !strOp && !valueEq)) {
-    refuse(e.getLoc(), "operator '" + spelling(e.op) + "' on " +
+    internalError(e.getLoc(), "operator '" + spelling(e.op) + "' on " +
                            (e.lhs->type ? e.lhs->type->str() : "?") + " and " +
                            (e.rhs->type ? e.rhs->type->str() : "?"));
     return false;
@@ -300,7 +295,7 @@ bool Generator::supportsIndex(const IndexExpr &ix) {
              (bt->is(Type::Kind::Pointer) && bt->getElement() &&
               (bt->getElement()->isIntegral() ||
                bt->getElement()->isFloat())) ||
-             (bt->is(Type::Kind::Foreign) && bt->getName() == "float_cpu"));
+             (bt->is(Type::Kind::Foreign) && isHostPointerIndexable(bt)));
   if (pointer && ix.items.size() == 1 && !ix.items[0].isSlice)
     return true;
   // Layouts: `v[i, j]` (§8.5.3).
@@ -309,18 +304,18 @@ bool Generator::supportsIndex(const IndexExpr &ix) {
       return false;
     for (auto &item : ix.items)
       if (item.isSlice) {
-        refuse(ix.getLoc(), "slicing a layout");
+        internalError(ix.getLoc(), "slicing a layout");
         return false;
       }
     return true;
   }
   if (!bt || !(bt->is(Type::Kind::Array) || bt->is(Type::Kind::Map) ||
                bt->is(Type::Kind::Str))) {
-    refuse(ix.getLoc(), "indexing a " + (bt ? bt->str() : std::string("?")));
+    internalError(ix.getLoc(), "indexing a " + (bt ? bt->str() : std::string("?")));
     return false;
   }
   if (ix.items.size() != 1) {
-    refuse(ix.getLoc(), "multiple indices");
+    internalError(ix.getLoc(), "multiple indices");
     return false;
   }
   return true;
@@ -335,21 +330,18 @@ bool Generator::supportsCall(const CallExpr &c) {
     // Builtins refuse what they cannot emit in their emitters.
     return true;
   case CallKind::ExtMethod:
-    if (c.decl && (c.decl->kind == FuncKind::Def ||
-                   c.decl->kind == FuncKind::Proto))
-      return true;
-    break;
   case CallKind::Function:
-    // A C call (§3.8), or a def or gpu function.
+    // A C call (§3.8), a def or gpu function (an operator definition
+    // called by its canonical name too, §3.5), or an `operation` by name.
     if (c.decl && (c.decl->kind == FuncKind::Proto ||
-                   ((c.decl->kind == FuncKind::Def ||
-                     c.decl->kind == FuncKind::Gpu) &&
-                    !c.decl->isOperator)))
+                   c.decl->kind == FuncKind::Def ||
+                   c.decl->kind == FuncKind::Gpu ||
+                   c.decl->kind == FuncKind::Operation))
       return true;
     break;
   default:
     break;
   }
-  refuse(c.getLoc(), "calls of '" + c.calleeName() + "'");
+  internalError(c.getLoc(), "calls of '" + c.calleeName() + "'");
   return false;
 }
