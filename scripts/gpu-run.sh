@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs a GPU bundle (scripts/gpu-bundle.sh) on the GPU machine and writes
 # the results, stamped with the commit, the command and the device, to
-# $OUT/gpu-run.json and $OUT/gpu-run.txt (or to ./gpu-results without $OUT).
+# $RESULTS/gpu-run.json and $RESULTS/gpu-run.txt (or to ./gpu-results without $RESULTS).
 #
 #   bash scripts/gpu-run.sh BUNDLE_DIR [NAME_FILTER]
 #
@@ -14,7 +14,7 @@ set -uo pipefail
 
 bundle=$(cd "${1:-gpu-bundle}" && pwd)
 filter=${2:-}
-out=${OUT:-$PWD/gpu-results}
+out=${RESULTS:-$PWD/gpu-results}
 mkdir -p "$out"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT

@@ -5,7 +5,7 @@
 #
 #   bash bench/attention/run.sh --build-only   # here: build/attn-bench/{flash,flash_check}
 #   bash bench/attention/run.sh                # there (carry ["build/attn-bench"]):
-#                                              # $OUT/attention.txt and $OUT/attention.json
+#                                              # $RESULTS/attention.txt and $RESULTS/attention.json
 set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/../.." && pwd)"
 BIN="$ROOT/build/attn-bench"
@@ -18,8 +18,8 @@ if [ "${1:-}" = "--build-only" ]; then
   echo "bench/attention: built $BIN"
   exit 0
 fi
-OUT="${OUT:-$ROOT/gpu-results/attention}"
-mkdir -p "$OUT"
+RESULTS="${RESULTS:-$ROOT/gpu-results/attention}"
+mkdir -p "$RESULTS"
 {
   echo "== check (Neve flash attention against a naive GPU reference)"
   "$BIN/flash_check"
@@ -27,8 +27,8 @@ mkdir -p "$OUT"
   "$BIN/flash" | sed "s/^/neve /"
   echo "== torch"
   python3 "$ROOT/bench/attention/torch_sdpa.py" | sed "s/^/torch /"
-} 2>&1 | tee "$OUT/attention.txt"
-python3 - "$OUT/attention.txt" "$OUT/attention.json" "$(cat "$BIN/COMMIT")" <<'PY'
+} 2>&1 | tee "$RESULTS/attention.txt"
+python3 - "$RESULTS/attention.txt" "$RESULTS/attention.json" "$(cat "$BIN/COMMIT")" <<'PY'
 import json, re, subprocess, sys
 rows, checks = {}, []
 for line in open(sys.argv[1]):

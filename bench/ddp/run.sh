@@ -15,9 +15,9 @@
 # (torchrun, eager); with one rank also the plain programs without the
 # launcher (frost-cudnn-graph-plain, torch-plain) for DDP's own cost.
 # First, bench/ddp/collectives.nv checks every collective against a host
-# computation on each rank count ($OUT/collectives.txt).
+# computation on each rank count ($RESULTS/collectives.txt).
 # Rows (bench/resnet/row.py, kind "ddp", config "MODEL/CONFIG/N") go to
-# $OUT/rows.jsonl, outputs to $OUT/runs.txt and $OUT/progress.txt;
+# $RESULTS/rows.jsonl, outputs to $RESULTS/runs.txt and $RESULTS/progress.txt;
 # bench/ddp/collect.py turns them into bench/results/ddp.json.
 set -uo pipefail
 bundle=$(cd "$1" && pwd)
@@ -32,7 +32,7 @@ ranks=${4:-}
 if [ -z "$ranks" ]; then
   for n in 1 2 4 8; do [ "$n" -le "$gpus" ] && ranks="$ranks $n"; done
 fi
-out=${OUT:-$PWD/ddp-results}
+out=${RESULTS:-$PWD/ddp-results}
 work=${DDP_WORK:-/tmp/ddp}
 mkdir -p "$out" "$work"
 commit=$(sed -n 's/^commit=//p' "$bundle/MANIFEST")

@@ -7,8 +7,8 @@
 #   bash bench/fusion/run.sh --build-only   # here: build/fusion-bench/{fused,unfused,
 #                                           #   gemm-{fused,unfused}{,-sm90a}, relu-{fused,unfused}}
 #   bash bench/fusion/run.sh                # there (carry ["build/fusion-bench"]):
-#                                           # $OUT/fusion.{txt,json} (elementwise),
-#                                           # $OUT/gemm_epilogue.{txt,json}, $OUT/relu.{txt,json}
+#                                           # $RESULTS/fusion.{txt,json} (elementwise),
+#                                           # $RESULTS/gemm_epilogue.{txt,json}, $RESULTS/relu.{txt,json}
 #   ONLY=gemm bash bench/fusion/run.sh      # one part only: gemm, elementwise or relu
 #
 # record.py turns each part's output into its JSON.
@@ -31,10 +31,10 @@ if [ "${1:-}" = "--build-only" ]; then
   echo "bench/fusion: built $BIN (fusion remarks in remarks.txt)"
   exit 0
 fi
-OUT="${OUT:-$ROOT/gpu-results/fusion}"
-mkdir -p "$OUT"
+RESULTS="${RESULTS:-$ROOT/gpu-results/fusion}"
+mkdir -p "$RESULTS"
 ONLY=${ONLY:-}
-# part NAME KIND REMARKS BUILD...: run the builds, record $OUT/NAME.{txt,json}
+# part NAME KIND REMARKS BUILD...: run the builds, record $RESULTS/NAME.{txt,json}
 part() {
   local name=$1 kind=$2 remarks=$3
   shift 3
@@ -42,8 +42,8 @@ part() {
   for v in "$@"; do
     echo "== $v"
     "$BIN/$v" | sed "s/^/$v /"
-  done | tee "$OUT/$name.txt"
-  python3 "$ROOT/bench/fusion/record.py" "$kind" "$OUT/$name.txt" "$OUT/$name.json" \
+  done | tee "$RESULTS/$name.txt"
+  python3 "$ROOT/bench/fusion/record.py" "$kind" "$RESULTS/$name.txt" "$RESULTS/$name.json" \
     "$(cat "$BIN/COMMIT")" "$BIN/$remarks"
 }
 part relu relu relu-remarks.txt relu-fused relu-unfused

@@ -3,8 +3,8 @@
 # kernels (bench/gemm/gemm.nv: the `@` form and the explicit tensor-core
 # kernel) are compiled here into build/gemm-bench, carried there and run
 # next to cuBLAS through PyTorch (bench/gemm/torch_gemm.py);
-# bench/gemm/report.py writes $OUT/gemm.json (or gpu-results/gemm without
-# $OUT) with each problem's ms and TFLOP/s, the ratio to cuBLAS, the target
+# bench/gemm/report.py writes $RESULTS/gemm.json (or gpu-results/gemm without
+# $RESULTS) with each problem's ms and TFLOP/s, the ratio to cuBLAS, the target
 # and its pass/fail.
 #
 #   # here:  bash bench/gemm/run.sh --build-only
@@ -30,13 +30,13 @@ if [ "${1:-}" = "--build-only" ]; then
   exit 0
 fi
 [ -x "$BIN/neve_gemm" ] || { echo "bench/gemm: $BIN/neve_gemm missing (run --build-only here and carry build/gemm-bench)" >&2; exit 1; }
-OUT="${OUT:-$ROOT/gpu-results/gemm}"
-mkdir -p "$OUT"
+RESULTS="${RESULTS:-$ROOT/gpu-results/gemm}"
+mkdir -p "$RESULTS"
 ITERS="${ITERS:-50}"
 WARMUP="${WARMUP:-5}"
 status=0
-"$BIN/neve_gemm" "$ITERS" "$WARMUP" 2>&1 | tee "$OUT/neve.txt" || status=1
-PYTHONUNBUFFERED=1 python3 "$ROOT/bench/gemm/torch_gemm.py" "$ITERS" "$WARMUP" 2>&1 | tee "$OUT/torch.txt" || status=1
-python3 "$ROOT/bench/gemm/report.py" "$OUT/neve.txt" "$OUT/torch.txt" "$(cat "$BIN/COMMIT")" \
-  "$OUT/gemm.json" "ITERS=$ITERS WARMUP=$WARMUP bash bench/gemm/run.sh (built with --gpu-arch=$(cat "$BIN/ARCH" 2>/dev/null || echo sm_90))" || status=1
+"$BIN/neve_gemm" "$ITERS" "$WARMUP" 2>&1 | tee "$RESULTS/neve.txt" || status=1
+PYTHONUNBUFFERED=1 python3 "$ROOT/bench/gemm/torch_gemm.py" "$ITERS" "$WARMUP" 2>&1 | tee "$RESULTS/torch.txt" || status=1
+python3 "$ROOT/bench/gemm/report.py" "$RESULTS/neve.txt" "$RESULTS/torch.txt" "$(cat "$BIN/COMMIT")" \
+  "$RESULTS/gemm.json" "ITERS=$ITERS WARMUP=$WARMUP bash bench/gemm/run.sh (built with --gpu-arch=$(cat "$BIN/ARCH" 2>/dev/null || echo sm_90))" || status=1
 exit $status

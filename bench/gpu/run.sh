@@ -3,7 +3,7 @@
 # kernels (bench/gpu/kernels.nv: copy, saxpy, row softmax) are compiled
 # here into build/gpu-bench, carried there and run next to PyTorch's
 # (bench/gpu/torch_kernels.py); bench/gpu/report.py writes
-# $OUT/gpu-kernels.json (or gpu-results/bench without $OUT) with each
+# $RESULTS/gpu-kernels.json (or gpu-results/bench without $RESULTS) with each
 # kernel's ms and GB/s, the ratio to PyTorch, the targets and pass/fail.
 #
 #   # here:  bash bench/gpu/run.sh --build-only
@@ -25,13 +25,13 @@ if [ "${1:-}" = "--build-only" ]; then
   exit 0
 fi
 [ -x "$BIN/neve_gpu_kernels" ] || { echo "bench/gpu: $BIN/neve_gpu_kernels missing (run --build-only here and carry build/gpu-bench)" >&2; exit 1; }
-OUT="${OUT:-$ROOT/gpu-results/bench}"
-mkdir -p "$OUT"
+RESULTS="${RESULTS:-$ROOT/gpu-results/bench}"
+mkdir -p "$RESULTS"
 ITERS="${ITERS:-50}"
 WARMUP="${WARMUP:-5}"
 status=0
-"$BIN/neve_gpu_kernels" "$ITERS" "$WARMUP" 2>&1 | tee "$OUT/neve.txt" || status=1
-PYTHONUNBUFFERED=1 python3 "$ROOT/bench/gpu/torch_kernels.py" "$ITERS" "$WARMUP" 2>&1 | tee "$OUT/torch.txt" || status=1
-python3 "$ROOT/bench/gpu/report.py" "$OUT/neve.txt" "$OUT/torch.txt" "$(cat "$BIN/COMMIT")" \
-  "$OUT/gpu-kernels.json" "ITERS=$ITERS WARMUP=$WARMUP bash bench/gpu/run.sh" || status=1
+"$BIN/neve_gpu_kernels" "$ITERS" "$WARMUP" 2>&1 | tee "$RESULTS/neve.txt" || status=1
+PYTHONUNBUFFERED=1 python3 "$ROOT/bench/gpu/torch_kernels.py" "$ITERS" "$WARMUP" 2>&1 | tee "$RESULTS/torch.txt" || status=1
+python3 "$ROOT/bench/gpu/report.py" "$RESULTS/neve.txt" "$RESULTS/torch.txt" "$(cat "$BIN/COMMIT")" \
+  "$RESULTS/gpu-kernels.json" "ITERS=$ITERS WARMUP=$WARMUP bash bench/gpu/run.sh" || status=1
 exit $status

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # The ResNet benchmark of issue 9, run on the GPU machine from a bundle
 # (make gpu-bundle) carried there. Each run appends a row (row.py) to
-# $OUT/rows.jsonl and its output to $OUT/runs.txt (and, line by line as it
-# runs, to $OUT/progress.txt); collect.py merges rows
+# $RESULTS/rows.jsonl and its output to $RESULTS/runs.txt (and, line by line as it
+# runs, to $RESULTS/progress.txt); collect.py merges rows
 # into bench/results/resnet.json here.
 #
 #   bash bench/resnet/run.sh BUNDLE timing "0 1 2" CONFIG...  # seeds; 2000 steps each, one at a time
@@ -24,7 +24,7 @@ shift 2
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
 source "$root/scripts/gpu-env.sh" "$bundle"
-out=${OUT:-$PWD/resnet-results}
+out=${RESULTS:-$PWD/resnet-results}
 work=${RESNET_WORK:-/tmp/resnet}
 mkdir -p "$out" "$work"
 commit=$(sed -n 's/^commit=//p' "$bundle/MANIFEST")
@@ -74,7 +74,7 @@ train() {
   # the losses so far and says exit status 124)
   local limit=()
   [ -n "${RESNET_DEADLINE:-}" ] && limit=(timeout -k 5 "$RESNET_DEADLINE")
-  # every line also goes to $OUT/progress.txt at once, prefixed: if the
+  # every line also goes to $RESULTS/progress.txt at once, prefixed: if the
   # call is stopped, what ran comes back (row.py --progress FILE --prefix P)
   "${limit[@]}" "${cmd[@]}" 2>&1 | tee "$l" | sed -u "s|^|$kind $config $s: |" >> "$out/progress.txt"
   local rc=${PIPESTATUS[0]}
@@ -114,7 +114,7 @@ case $phase in
     train frost-cudnn-eager 0 1875 png-train png="$png" workers=3
     train torch-eager 0 1875 png-train --png "$png" --workers 3 ;;
   profile)
-    # profile [frost-neve] [frost-cudnn] [frost-BACKEND-nofuse] [torch-eager] -> $OUT/profile.txt
+    # profile [frost-neve] [frost-cudnn] [frost-BACKEND-nofuse] [torch-eager] -> $RESULTS/profile.txt
     files 0
     whats=("$@")
     [ ${#whats[@]} -gt 0 ] || whats=(frost-neve frost-cudnn torch-eager)
