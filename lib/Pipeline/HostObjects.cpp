@@ -126,8 +126,7 @@ public:
       bool defInLibrary = inLibrary(&gv);
       bool cross = false;
       forEachUser(&gv, [&](const llvm::GlobalValue *user) {
-        cross |= defInLibrary ? usedOnProgramSide(user)
-                              : usedOnLibrarySide(user);
+        cross |= defInLibrary ? usedOnProgramSide(user) : inLibrary(user);
       });
       return cross;
     };
@@ -236,9 +235,6 @@ private:
     if (auto *g = llvm::dyn_cast<llvm::GlobalVariable>(user))
       return !copied(*g) || programConstants.contains(g);
     return !inLibrary(user);
-  }
-  bool usedOnLibrarySide(const llvm::GlobalValue *user) const {
-    return inLibrary(user);
   }
   /// Adds to \p set the copied constants used by a user \p direct accepts,
   /// then those used by constants in the set.
