@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Flash attention forward: Frost's (frost/attention.nv, Neve + the layout
+# Flash attention forward and backward: Frost's (frost/attention.nv, Neve + the layout
 # dialect) against PyTorch's scaled_dot_product_attention with the flash
 # backend, bf16, on the GPU machine (bench/attention/README.md).
 #
@@ -32,28 +32,33 @@ python3 - "$RESULTS/attention.txt" "$RESULTS/attention.json" "$(cat "$BIN/COMMIT
 import json, re, subprocess, sys
 rows, checks = {}, []
 for line in open(sys.argv[1]):
-    m = re.match(r"(neve|torch) attention (\d+) (\d+) (\d+) (\d+) (\d): ([\d.e+-]+) ms ([\d.e+-]+) TFLOP/s", line)
+    m = re.match(r"(neve|torch|torch cudnn) attention(-bwd)? (\d+) (\d+) (\d+) (\d+) (\d): ([\d.e+-]+) ms ([\d.e+-]+) TFLOP/s", line)
     if m:
-        key = f"B{m[2]} H{m[3]} S{m[4]} D{m[5]} " + ("causal" if m[6] == "1" else "non-causal")
-        rows.setdefault(key, {})[m[1]] = {"ms": float(m[7]), "TFLOPs": round(float(m[8]), 1)}
+        key = ("backward " if m[2] else "forward ") + f"B{m[3]} H{m[4]} S{m[5]} D{m[6]} " + ("causal" if m[7] == "1" else "non-causal")
+        who = m[1].replace("torch cudnn", "torch_cudnn")
+        rows.setdefault(key, {})[who] = {"ms": float(m[8]), "TFLOPs": round(float(m[9]), 1)}
     elif line.startswith("check "):
         checks.append(line.strip())
 for r in rows.values():
     if "neve" in r and "torch" in r:
         r["neve_over_torch"] = round(r["neve"]["TFLOPs"] / r["torch"]["TFLOPs"], 3)
+    if "neve" in r and "torch_cudnn" in r:
+        r["neve_over_cudnn"] = round(r["neve"]["TFLOPs"] / r["torch_cudnn"]["TFLOPs"], 3)
 try:
     device = subprocess.run(["nvidia-smi", "--query-gpu=name", "--format=csv,noheader"],
                             capture_output=True, text=True).stdout.strip()
 except Exception:
     device = "unknown"
-out = {"what": "attention forward, bf16 q k v [B, H, S, D], bf16 out: Frost flash_attention_raw "
-               "(frost/attention.nv) vs torch SDPA flash backend; FLOPs 4BHS^2D, halved when causal; "
-               "target: Neve >= 0.5 x torch",
+out = {"what": "attention forward (bf16 q k v [B, H, S, D], bf16 out: Frost flash_attention_raw, "
+               "frost/attention.nv) and backward (float o, dO into float dq dk dv: Frost flash_backward, "
+               "frost/attention_backward.nv) vs torch SDPA, flash backend (torch) and cuDNN backend "
+               "(torch_cudnn), bf16; FLOPs 4BHS^2D, halved when causal, backward 2.5x that",
        "commit": sys.argv[3], "device": device,
        "command": "bash bench/attention/run.sh --build-only (here), then bash bench/attention/run.sh "
                   "on the GPU machine with carry [\"build/attn-bench\"]",
        "correctness": checks, "cases": rows}
 json.dump(out, open(sys.argv[2], "w"), indent=1)
 for k, r in rows.items():
-    print(f"{k}: neve {r.get('neve', {}).get('TFLOPs')} TFLOP/s, torch {r.get('torch', {}).get('TFLOPs')} TFLOP/s, ratio {r.get('neve_over_torch')}")
+    print(f"{k}: neve {r.get('neve', {}).get('TFLOPs')} TFLOP/s, torch flash {r.get('torch', {}).get('TFLOPs')}, "
+          f"cudnn {r.get('torch_cudnn', {}).get('TFLOPs')}; neve/flash {r.get('neve_over_torch')}, neve/cudnn {r.get('neve_over_cudnn')}")
 PY
