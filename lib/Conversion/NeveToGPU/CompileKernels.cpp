@@ -23,6 +23,10 @@
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/Threading.h"
 
+#include "llvm/Support/CommandLine.h"
+
+#include <mutex>
+
 
 namespace mlir::neve {
 #define GEN_PASS_DEF_NEVECOMPILEKERNELSPASS
@@ -34,6 +38,20 @@ using namespace mlir::neve;
 namespace cache = ::neve::cache;
 
 namespace {
+
+/// Shared-memory pointers of 32 bits (NVPTX's `nvptx-short-ptr`, which sets
+/// the data layout's address space 3 to 32 bits): shared memory is at most
+/// 228 KiB, and 64-bit addresses cost every kernel a second register per
+/// address it keeps (the tiled products and attention keep dozens).
+void useShortSharedPointers() {
+  static std::once_flag once;
+  std::call_once(once, [] {
+    auto &options = llvm::cl::getRegisteredOptions();
+    auto it = options.find("nvptx-short-ptr");
+    if (it != options.end())
+      static_cast<llvm::cl::opt<bool> *>(it->second)->setValue(true);
+  });
+}
 
 /// One module's way through the pass.
 struct Job {
@@ -71,6 +89,7 @@ struct CompileKernelsPass
     }
     if (jobs.empty())
       return;
+    useShortSharedPointers();
     std::string tool = assemble ? kernels::findPtxas(ptxas) : std::string();
 
     // Diagnostics of the serialisers come out in module order.
