@@ -11,6 +11,20 @@
 using namespace neve;
 using namespace neve::mlirgen;
 
+/// §3.10: every call of a function that declares a role carries the role,
+/// which neve-fuse's call-level patterns match.
+static void markRoleCalls(mlir::ModuleOp module) {
+  mlir::SymbolTable symbols(module);
+  module.walk([&](mlir::func::CallOp call) {
+    auto callee = symbols.lookup<mlir::func::FuncOp>(call.getCallee());
+    if (!callee)
+      return;
+    if (auto role = callee->getAttrOfType<mlir::StringAttr>(
+            mlir::neve::kRoleAttrName))
+      call->setAttr(mlir::neve::kRoleAttrName, role);
+  });
+}
+
 mlir::Location Generator::loc(llvm::SMLoc l) {
   if (!l.isValid())
     return b.getUnknownLoc();
@@ -235,6 +249,7 @@ mlir::OwningOpRef<mlir::ModuleOp> Generator::run(const Program &prog) {
     getFunc(fn);
   drain();
   currentCtime.clear();
+  markRoleCalls(module);
   if (refusals) {
     // Reported with their locations; stand-ins may make the IR invalid.
     module->erase();
@@ -354,6 +369,9 @@ mlir::func::FuncOp Generator::getFunc(const FuncDecl *fn,
   // Only the entry point and foreign functions are visible outside.
   if (!fn->isMain())
     op.setPrivate();
+  // §3.10: the part the function plays in the chains neve-fuse rewrites.
+  if (!fn->role.empty())
+    op->setAttr(mlir::neve::kRoleAttrName, b.getStringAttr(fn->role));
   // Device code (§3.7): --neve-outline-kernels moves it to a gpu.module.
   if (fn->kind == FuncKind::Kernel)
     op->setAttr(mlir::neve::kKernelAttrName, b.getUnitAttr());

@@ -10,6 +10,7 @@
 
 #include "MLIRGenInternal.h"
 #include "neve/Dialect/Neve/Transforms/FusionPrimitives.h"
+#include "neve/Frontend/Roles.h"
 #include "neve/Runtime/neve_runtime.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -221,19 +222,27 @@ std::vector<const FuncDecl *> neve::prebuildFunctions(const Program &program) {
   return fns;
 }
 
+void neve::registerFusionRoles() {
+  for (uint32_t r = 0; r <= mlir::neve::getMaxEnumValForFusionRole(); ++r)
+    if (auto role = mlir::neve::symbolizeFusionRole(r))
+      registerFusionRole(mlir::neve::stringifyFusionRole(*role));
+}
+
 /// The fused functions of FusionPrimitives.td that the program defines,
 /// each once the program reaches its trigger (fusionTriggerOf): neve-fuse's
 /// call-level patterns may then call them, so they are emitted although
-/// nothing calls them yet (the rewrite is what calls them). Roles name
-/// functions and methods by their symbols ("relu", "BatchNorm2d.forward").
+/// nothing calls them yet (the rewrite is what calls them). Functions are
+/// found by the role they declare (`@role`, §3.10).
 std::vector<const FuncDecl *>
 neve::fusionReplacements(const Program &program,
                          llvm::function_ref<bool(const FuncDecl *)> reached) {
   using mlir::neve::FusionRole;
   std::vector<std::pair<const FuncDecl *, FusionRole>> replacements;
   llvm::SmallDenseSet<uint32_t> triggered;
-  auto visit = [&](const FuncDecl &fn, const std::string &symbol) {
-    std::optional<FusionRole> role = mlir::neve::symbolizeFusionRole(symbol);
+  auto visit = [&](const FuncDecl &fn) {
+    if (fn.role.empty())
+      return;
+    std::optional<FusionRole> role = mlir::neve::symbolizeFusionRole(fn.role);
     if (!role)
       return;
     if (mlir::neve::isFusionReplacement(*role))
@@ -243,12 +252,12 @@ neve::fusionReplacements(const Program &program,
   };
   for (auto &mod : program.modules) {
     for (auto &fn : mod->funcs)
-      if (fn->kind == FuncKind::Def && !fn->isOperator)
-        visit(*fn, baseSymbol(*fn));
+      if (fn->kind == FuncKind::Def)
+        visit(*fn);
     for (auto &cls : mod->classes)
       if (cls->type)
         for (auto &m : cls->methods)
-          visit(*m, cls->type->getSymbol().str() + "." + m->name);
+          visit(*m);
   }
   std::vector<const FuncDecl *> targets;
   for (auto [fn, role] : replacements)

@@ -158,6 +158,58 @@ std::unique_ptr<FuncDecl> Parser::parseFunction(FuncKind kind, ClassDecl *cls) {
   return fn;
 }
 
+std::unique_ptr<FuncDecl> Parser::parseDecorated(ClassDecl *cls) {
+  std::string role;
+  SMLoc roleLoc;
+  while (tok().is(Tok::at)) {
+    SMLoc at = tok().loc;
+    consume();
+    if (tok().isNot(Tok::identifier) || tok().spelling != "role") {
+      errorAtTok("expected 'role' after '@' (the one decorator, §3.10: "
+                 "@role(\"NAME\") before a 'def'), found " +
+                 describeTok(tok()));
+      return abandonDecl();
+    }
+    consume();
+    if (!expect(Tok::l_paren, "after '@role'"))
+      return abandonDecl();
+    if (tok().isNot(Tok::string)) {
+      errorAtTok("expected the role's name as a string literal, found " +
+                 describeTok(tok()));
+      return abandonDecl();
+    }
+    if (!role.empty()) {
+      diag.error(at, "a function has one role; '" + role +
+                         "' is already given");
+      diag.note(roleLoc, "the first @role is here");
+      return abandonDecl();
+    }
+    role = tok().strValue;
+    roleLoc = tok().loc;
+    consume();
+    if (!expect(Tok::r_paren, "after the role's name"))
+      return abandonDecl();
+    if (tok().isNot(Tok::newline)) {
+      errorAtTok("expected the end of the line after '@role(...)', found " +
+                 describeTok(tok()));
+      return abandonDecl();
+    }
+    consume();
+  }
+  if (tok().isNot(Tok::kw_def)) {
+    errorAtTok("@role decorates a 'def' (a function, operator or method), "
+               "found " +
+               describeTok(tok()));
+    return abandonDecl();
+  }
+  auto fn = parseFunction(cls ? FuncKind::Method : FuncKind::Def, cls);
+  if (fn) {
+    fn->role = std::move(role);
+    fn->roleLoc = roleLoc;
+  }
+  return fn;
+}
+
 std::unique_ptr<FuncDecl> Parser::parseCtor(ClassDecl *cls) {
   auto fn = std::make_unique<FuncDecl>(tok().loc, "ctor");
   fn->kind = FuncKind::Ctor;
@@ -425,11 +477,12 @@ std::unique_ptr<ClassDecl> Parser::parseClass() {
     if (t.is(Tok::indent)) {
       errorAtTok("unexpected indentation");
       recoverToLineEnd();
-    } else if (t.is(Tok::kw_def)) {
+    } else if (t.is(Tok::kw_def) || t.is(Tok::at)) {
       SMLoc loc = t.loc;
-      if (auto m = parseFunction(FuncKind::Method, cls.get())) {
+      auto m = t.is(Tok::at) ? parseDecorated(cls.get())
+                             : parseFunction(FuncKind::Method, cls.get());
+      if (m)
         cls->methods.push_back(std::move(m));
-      }
       if (!firstMember.isValid())
         firstMember = loc;
     } else if (t.is(Tok::kw_ctor)) {

@@ -144,6 +144,10 @@ std::unique_ptr<Module> Parser::parseModule() {
       if (auto fn = parseFunction(FuncKind::Def, nullptr))
         module->funcs.push_back(std::move(fn));
       break;
+    case Tok::at:
+      if (auto fn = parseDecorated(nullptr))
+        module->funcs.push_back(std::move(fn));
+      break;
     case Tok::kw_gpu:
       if (auto fn = parseFunction(FuncKind::Gpu, nullptr))
         module->funcs.push_back(std::move(fn));

@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "SemaInternal.h"
+#include "neve/Frontend/Roles.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringSwitch.h"
@@ -709,6 +710,7 @@ void Checker::run() {
         checkFunction(*fn);
   }
   checkRecursion();
+  checkRoles(program, diag);
 }
 
 bool neve::checkProgram(Program &program, TypeContext &types,

@@ -258,6 +258,7 @@ int compile(const char *argv0) {
            << "\n";
   }
   TypeContext types;
+  registerFusionRoles();
   if (!diag.hadError())
     checkProgram(program, types, diag);
   if (diag.hadError() || verifyDiags || checkOnly) {

@@ -674,6 +674,10 @@ public:
   ClassDecl *parent = nullptr;
   /// The file this declaration came from (for notes and imports).
   unsigned bufferID = 0;
+  /// `@role("NAME")` (§3.10): the part the function plays in the chains
+  /// that neve-fuse rewrites; empty when it plays none.
+  std::string role;
+  llvm::SMLoc roleLoc;
 
   /// Set by Sema.
   const Type *returnType = nullptr;

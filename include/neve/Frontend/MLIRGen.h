@@ -32,6 +32,10 @@ inline constexpr const char *kEntrySymbol = "neve_main";
 /// order with imports spliced in.
 std::vector<const FuncDecl *> prebuildFunctions(const Program &program);
 
+/// Registers the roles of FusionPrimitives.td as names `@role` may declare
+/// (Roles.h); the tools call it before checking a program.
+void registerFusionRoles();
+
 /// The fusion replacements (FusionPrimitives.td) to emit besides what main
 /// reaches: those the program defines, once it reaches a function of that
 /// table (\p reached says which functions are reached so far).

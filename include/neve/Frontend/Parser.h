@@ -87,6 +87,9 @@ private:
   /// `def`, `gpu` or `kernel` at top level (`kind` Def, Gpu or Kernel), or
   /// `def` inside a class (`cls` set, kind Method).
   std::unique_ptr<FuncDecl> parseFunction(FuncKind kind, ClassDecl *cls);
+  /// `@role("NAME")` lines, then the `def` they decorate (§3.10); `cls`
+  /// set inside a class body. The current token is '@'.
+  std::unique_ptr<FuncDecl> parseDecorated(ClassDecl *cls);
   std::unique_ptr<FuncDecl> parseCtor(ClassDecl *cls);
   std::unique_ptr<FuncDecl> parseProto();
   std::unique_ptr<FuncDecl> parseOperation();

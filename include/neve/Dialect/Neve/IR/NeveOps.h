@@ -23,6 +23,9 @@ namespace mlir::neve {
 /// Marks the `func.func` of a `kernel` (§3.7) until --neve-outline-kernels
 /// makes it a `gpu.func`.
 inline constexpr llvm::StringLiteral kKernelAttrName = "neve.kernel";
+/// On a function and on every call of it: the role it declares (`@role`,
+/// §3.10), which neve-fuse's call-level patterns match.
+inline constexpr llvm::StringLiteral kRoleAttrName = "neve.role";
 /// Marks the `func.func` of a `gpu` device function (§3.7).
 inline constexpr llvm::StringLiteral kDeviceAttrName = "neve.device";
 } // namespace mlir::neve

@@ -84,7 +84,7 @@ struct AttentionChain : OpRewritePattern<func::CallOp> {
     if (!fused)
       return rewriter.notifyMatchFailure(root, "no flash_attention to call");
 
-    neve::remarkChainFused("attention", chain, FusionRole::FusedAttention,
+    neve::remarkChainFused("attention", chain, fused,
                            mask ? " (causal)" : "");
     rewriter.setInsertionPoint(root);
     Value causal = arith::ConstantOp::create(
@@ -92,7 +92,8 @@ struct AttentionChain : OpRewritePattern<func::CallOp> {
     SmallVector<Value> operands = {q, k, v, c, causal};
     if (at)
       operands.push_back(at);
-    rewriter.replaceOpWithNewOp<func::CallOp>(root, fused, operands);
+    auto call = rewriter.replaceOpWithNewOp<func::CallOp>(root, fused, operands);
+    neve::carryRole(call, fused);
     for (Operation *op : llvm::reverse(ArrayRef(chain).drop_back()))
       rewriter.eraseOp(op);
     return success();

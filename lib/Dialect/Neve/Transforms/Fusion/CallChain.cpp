@@ -3,6 +3,7 @@
 #include "CallChain.h"
 #include "FusionPatterns.h"
 
+#include "neve/Dialect/Neve/IR/NeveOps.h"
 #include "neve/Dialect/Neve/IR/NeveTypes.h"
 
 #include "mlir/IR/BuiltinOps.h"
@@ -10,8 +11,22 @@
 
 using namespace mlir;
 
+/// The role an operation carries (`neve.role`, set by MLIRGen from the
+/// callee's `@role`, §3.10).
+static std::optional<neve::FusionRole> carriedRole(Operation *op) {
+  auto role = op->getAttrOfType<StringAttr>(neve::kRoleAttrName);
+  if (!role)
+    return std::nullopt;
+  return neve::symbolizeFusionRole(role.getValue());
+}
+
 std::optional<neve::FusionRole> neve::roleOf(func::CallOp call) {
-  return symbolizeFusionRole(call.getCallee());
+  return carriedRole(call);
+}
+
+void neve::carryRole(func::CallOp call, func::FuncOp fn) {
+  if (auto role = fn->getAttr(kRoleAttrName))
+    call->setAttr(kRoleAttrName, role);
 }
 
 Value neve::callerPosition(func::CallOp call) {
@@ -38,7 +53,7 @@ bool neve::insideFusionBarrier(Operation *op) {
   auto fn = op->getParentOfType<func::FuncOp>();
   if (!fn)
     return true;
-  std::optional<FusionRole> inside = symbolizeFusionRole(fn.getSymName());
+  std::optional<FusionRole> inside = carriedRole(fn);
   return inside && isFusionBarrier(*inside);
 }
 
@@ -64,16 +79,16 @@ bool neve::nothingWritesBetween(ArrayRef<Operation *> chain) {
 func::FuncOp neve::lookupReplacement(Operation *from, FusionRole replacement,
                                      TypeRange inputs, TypeRange results) {
   auto module = from->getParentOfType<ModuleOp>();
-  auto fn = module.lookupSymbol<func::FuncOp>(
-      stringifyFusionRole(replacement));
-  if (!fn || !llvm::equal(fn.getFunctionType().getInputs(), inputs) ||
-      !llvm::equal(fn.getFunctionType().getResults(), results))
-    return nullptr;
-  return fn;
+  for (auto fn : module.getOps<func::FuncOp>())
+    if (carriedRole(fn) == replacement &&
+        llvm::equal(fn.getFunctionType().getInputs(), inputs) &&
+        llvm::equal(fn.getFunctionType().getResults(), results))
+      return fn;
+  return nullptr;
 }
 
 void neve::remarkChainFused(StringRef pattern, ArrayRef<Operation *> chain,
-                            FusionRole replacement, StringRef suffix) {
+                            func::FuncOp replacement, StringRef suffix) {
   InFlightDiagnostic remark = emitRemark(chain.back()->getLoc())
                               << "neve-fuse[" << pattern << "]: fused ";
   for (auto [i, op] : llvm::enumerate(chain)) {
@@ -85,7 +100,7 @@ void neve::remarkChainFused(StringRef pattern, ArrayRef<Operation *> chain,
     remark << (i == 0 ? "" : i + 1 == chain.size() ? " and " : ", ") << "'"
            << name << "' (" << fusionLineOf(call.getLoc()) << ")";
   }
-  remark << " into a call of '" << stringifyFusionRole(replacement) << "'"
+  remark << " into a call of '" << replacement.getSymName() << "'"
          << suffix;
   remark.report();
 }

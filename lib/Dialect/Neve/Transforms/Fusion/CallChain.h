@@ -43,15 +43,19 @@ bool insideFusionBarrier(Operation *op);
 /// free memory.
 bool nothingWritesBetween(ArrayRef<Operation *> chain);
 
-/// The module's function of role \p replacement taking \p inputs and
-/// returning \p results, or null.
+/// The module's function that declares role \p replacement (`neve.role`)
+/// taking \p inputs and returning \p results, or null.
 func::FuncOp lookupReplacement(Operation *from, FusionRole replacement,
                                TypeRange inputs, TypeRange results);
+
+/// Gives \p call the role of its callee \p fn, as MLIRGen gives it to every
+/// call (`neve.role`).
+void carryRole(func::CallOp call, func::FuncOp fn);
 
 /// Emits the remark "neve-fuse[PATTERN]: fused 'a' (line N), ... and 'z'
 /// (line M) into a call of 'REPLACEMENT'SUFFIX" at the chain's last call.
 void remarkChainFused(StringRef pattern, ArrayRef<Operation *> chain,
-                      FusionRole replacement, StringRef suffix = "");
+                      func::FuncOp replacement, StringRef suffix = "");
 
 } // namespace mlir::neve
 

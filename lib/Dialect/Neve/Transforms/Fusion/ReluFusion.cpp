@@ -58,10 +58,11 @@ struct ReluOfProducer : OpRewritePattern<func::CallOp> {
     if (!fused)
       return rewriter.notifyMatchFailure(relu, "no replacement to call");
 
-    neve::remarkChainFused(pattern, chain, replacement);
+    neve::remarkChainFused(pattern, chain, fused);
     rewriter.setInsertionPoint(relu);
-    rewriter.replaceOpWithNewOp<func::CallOp>(relu, fused,
-                                              producer.getOperands());
+    auto call = rewriter.replaceOpWithNewOp<func::CallOp>(
+        relu, fused, producer.getOperands());
+    neve::carryRole(call, fused);
     rewriter.eraseOp(producer);
     return success();
   }
