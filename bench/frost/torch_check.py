@@ -102,6 +102,7 @@ def ops():
         "std_dims": lambda a: a.std((0, 2), keepdim=True),
         "softmax_dim0": lambda a: F.softmax(a, 0),
         "log_softmax_dim1": lambda a: F.log_softmax(a, 1),
+        "views_chain": lambda a, b: (a.transpose(0, 1) * b).softmax(0).sum(1),
         # combining, indexing (the index or mask is the last argument)
         "cat": lambda a, b, c: torch.cat([a, b, c], 1),
         "stack": lambda a, b: torch.stack([a, b], 1),
