@@ -1,15 +1,19 @@
 #!/usr/bin/env python3
-"""Recomputes every operation of test/gpu/frost/gradcheck.nv with PyTorch.
+"""Recomputes the operations of test/gpu/frost/gradcheck.nv and
+test/gpu/frost/tensor-api.nv with PyTorch.
 
-The Neve program saves, per operation NAME, its inputs (NAME.in0 ...), the
-random weighting r (NAME.r), its output (NAME.out) and the gradients of
-L = sum(out * r) with respect to each input (NAME.grad0 ...), as a
-safetensors file. This script loads it, runs the same operation in PyTorch
-(float64, on the GPU when there is one) and compares outputs and gradients.
+Each Neve program saves, per operation NAME, its inputs (NAME.in0 ...),
+the constants it reads (NAME.const0 ...: index tensors and masks, stored as
+floats), the random weighting r (NAME.r), its output (NAME.out) and the
+gradients of L = sum(out * r) with respect to each input (NAME.grad0 ...),
+as a safetensors file. This script loads it, runs the same operation in
+PyTorch (float64, on the GPU when there is one; the function receives the
+inputs, then the constants) and compares outputs and gradients.
 
 Tolerance: |frost - torch| <= 1e-4 + 1e-3 * |torch|, elementwise.
 
     python3 bench/frost/torch_check.py frost-ops.safetensors [--json OUT]
+    python3 bench/frost/torch_check.py tensor-api.safetensors [--json OUT]
 """
 import argparse
 import json
@@ -66,6 +70,49 @@ def ops():
         "embedding": lambda w: F.embedding(
             torch.tensor([5, 0, 2, 5, 1], device=w.device), w),
         "chain": lambda a, b: (lambda h: h * h + h)(F.relu(a @ b.T)),
+        # tensor-api.nv (issue 36): shapes and views
+        "permute": lambda a: a.permute(2, 0, 1),
+        "transpose": lambda a: a.transpose(0, 2),
+        "narrow": lambda a: a.narrow(1, 1, 2),
+        "slice": lambda a: a[:, :, 1:4:2],
+        "select": lambda a: a.select(1, 2),
+        "expand": lambda a: a.expand(2, 3, 4),
+        "views": lambda a: a.unsqueeze(1).flatten(0, 1).reshape(3, 2, 4)
+        .squeeze().unsqueeze(-1),
+        "clone": lambda a: a.clone() * a,
+        "permute7": lambda a: a.permute(6, 5, 4, 3, 2, 1, 0),
+        # broadcasting on both operands, s / t and the new unary functions
+        "bcast_add": lambda a, b: a + b,
+        "bcast_mul_left": lambda a, b: a * b,
+        "bcast_sub_row": lambda a, b: a - b,
+        "bcast_div": lambda a, b: a / b,
+        "rdiv": lambda a: 2.0 / a,
+        "sqrt": torch.sqrt,
+        "abs": torch.abs,
+        "reciprocal": torch.reciprocal,
+        # reductions over any dimensions, softmax along any dimension
+        "sum_dim0": lambda a: a.sum(0),
+        "sum_dim1": lambda a: a.sum(1),
+        "sum_dims02": lambda a: a.sum((0, 2)),
+        "sum_keepdim": lambda a: a.sum((1, 2), keepdim=True),
+        "mean_dim0": lambda a: a.mean(0),
+        "max_dim1": lambda a: a.max(1).values,
+        "min_dim0": lambda a: a.min(0).values,
+        "variance": lambda a: a.var(1),
+        "std_dims": lambda a: a.std((0, 2), keepdim=True),
+        "softmax_dim0": lambda a: F.softmax(a, 0),
+        "log_softmax_dim1": lambda a: F.log_softmax(a, 1),
+        "views_chain": lambda a, b: (a.transpose(0, 1) * b).softmax(0).sum(1),
+        # combining, indexing (the index or mask is the last argument)
+        "cat": lambda a, b, c: torch.cat([a, b, c], 1),
+        "stack": lambda a, b: torch.stack([a, b], 1),
+        "split": lambda a: (lambda p: p[0] * p[1].sum(1, keepdim=True))(
+            a.split([1, 3], 1)),
+        "chunk": lambda a: (lambda p: p[0] * p[1])(a.chunk(2, 0)),
+        "index_select": lambda a, i: a.index_select(1, i.long()),
+        "gather": lambda a, i: a.gather(1, i.long()),
+        "where": lambda x, y, m: torch.where(m.bool(), x, y),
+        "masked_fill": lambda x, m: x.masked_fill(m.bool(), 0.5),
     }
 
 
@@ -99,8 +146,10 @@ def main():
             failed += 1
             continue
         n_in = len([k for k in t if k.startswith(name + ".in")])
+        n_const = len([k for k in t if k.startswith(name + ".const")])
         xs = [t[f"{name}.in{i}"].double().requires_grad_() for i in range(n_in)]
-        out = fn(*xs)
+        consts = [t[f"{name}.const{i}"].double() for i in range(n_const)]
+        out = fn(*xs, *consts)
         (out * t[f"{name}.r"].double().reshape(out.shape)).sum().backward()
         err_out, abs_out = worst(t[f"{name}.out"], out.detach())
         errs = [worst(t[f"{name}.grad{i}"], x.grad) for i, x in enumerate(xs)]

@@ -169,8 +169,8 @@ const Type *Checker::visitCastExpr(CastExpr &e, const Type *) {
 
 const Type *Checker::visitTypeTagExpr(TypeTagExpr &tag, const Type *) {
   // The scalar type keywords that name a tag when written as an argument.
-  static const llvm::StringSet<> tagged = {"int", "i8", "i16", "i64",
-                                           "float", "bf16", "half", "char"};
+  static const llvm::StringSet<> tagged = {
+      "int", "i8", "i16", "i64", "float", "bf16", "half", "char", "bool"};
   if (!tagged.contains(tag.typeName)) {
     diag.error(tag.getLoc(), "'" + tag.typeName + "' has no type tag");
     return types.errorTy();

@@ -364,6 +364,7 @@ def : TypeTag<"half", "NEVE_TYPE_HALF">;
 def : TypeTag<"char", "NEVE_TYPE_CHAR">;
 def : TypeTag<"str", "NEVE_TYPE_STR">;
 def : TypeTag<"array", "NEVE_TYPE_ARRAY">;
+def : TypeTag<"bool", "NEVE_TYPE_BOOL">;
 }
 
 //===----------------------------------------------------------------------===//

@@ -607,6 +607,7 @@ enum neve_type_tag {
   NEVE_TYPE_CHAR = 8,
   NEVE_TYPE_STR = 9,
   NEVE_TYPE_ARRAY = 10,
+  NEVE_TYPE_BOOL = 11,
 };
 
 //===----------------------------------------------------------------------===//

@@ -94,7 +94,7 @@ uint64_t CachingAllocator::allocate(uint64_t bytes, StreamKey stream,
     }
     ++counters.deviceAllocations;
   }
-  live[p] = Live{cls};
+  live[p] = Live{cls, stream};
   ++counters.allocations;
   counters.bytesInUse += cls;
   counters.peakBytesInUse =
@@ -114,6 +114,25 @@ bool CachingAllocator::free(uint64_t ptr, StreamKey stream) {
   counters.bytesInUse -= cls;
   counters.bytesCached += cls;
   return true;
+}
+
+uint64_t CachingAllocator::freeOnOwnStream(uint64_t ptr) {
+  std::lock_guard<std::mutex> guard(lock);
+  auto it = live.find(ptr);
+  if (it == live.end())
+    return 0;
+  Live block = it->second;
+  live.erase(it);
+  freeLists[block.stream][block.size].push_back(ptr);
+  ++counters.frees;
+  counters.bytesInUse -= block.size;
+  counters.bytesCached += block.size;
+  return block.size;
+}
+
+void CachingAllocator::resetPeak() {
+  std::lock_guard<std::mutex> guard(lock);
+  counters.peakBytesInUse = counters.bytesInUse;
 }
 
 void CachingAllocator::streamIdle(StreamKey stream) {
@@ -219,6 +238,14 @@ uint64_t Arena::allocate(uint64_t bytes, StreamKey stream,
   used += need;
   counters.highWater = std::max(counters.highWater, used);
   return base;
+}
+
+bool Arena::holds(uint64_t ptr) {
+  std::lock_guard<std::mutex> guard(lock);
+  for (const Chunk &c : chunks)
+    if (ptr >= c.base && ptr < c.base + c.size)
+      return true;
+  return false;
 }
 
 void Arena::reset() {

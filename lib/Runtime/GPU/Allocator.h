@@ -107,6 +107,14 @@ public:
   /// this call may still use it. False when \p ptr is not a live block.
   bool free(uint64_t ptr, StreamKey stream);
 
+  /// Gives back a live block on the stream it was allocated for (its
+  /// owner was collected, Reclaim.h: the thread that frees it did not use
+  /// it). Returns its class size, or 0 when \p ptr is not a live block.
+  uint64_t freeOnOwnStream(uint64_t ptr);
+
+  /// Starts the peak of bytes in use again from the bytes in use now.
+  void resetPeak();
+
   /// Everything queued on \p stream so far has finished: its cached
   /// blocks may serve any stream.
   void streamIdle(StreamKey stream);
@@ -130,6 +138,7 @@ private:
   std::unordered_map<StreamKey, FreeLists> freeLists;
   struct Live {
     uint64_t size;
+    StreamKey stream; ///< the stream it was allocated for
   };
   std::unordered_map<uint64_t, Live> live;
   AllocStats counters;
@@ -159,6 +168,9 @@ public:
 
   /// Recycles everything handed out since the previous reset.
   void reset();
+
+  /// Whether \p ptr points into one of the arena's chunks.
+  bool holds(uint64_t ptr);
 
   ArenaStats stats();
 

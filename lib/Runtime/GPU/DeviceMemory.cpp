@@ -15,6 +15,7 @@
 
 #include "Allocator.h"
 #include "Memory.h"
+#include "Reclaim.h"
 #include "../Core/HostBuffers.h"
 
 #include "neve/Runtime/neve_runtime.h"
@@ -103,11 +104,27 @@ namespace neve_gpu {
 uint64_t deviceAlloc(uint64_t bytes, CUstream stream, const char *what) {
   AllocFailure failure;
   uint64_t p = memory().allocator.allocate(bytes, stream, &failure);
+  // Out of memory: buffers whose owners are garbage may free enough
+  // (Reclaim.h; not while a graph is captured, as the allocator itself).
+  if (!p && !failure.capturing && collectDeviceGarbage())
+    p = memory().allocator.allocate(bytes, stream, &failure);
   if (!p)
     fatal(errorSite(),
           std::string(what) + ": " + describeAllocFailure(failure));
   return p;
 }
+
+uint64_t deviceBlockSize(uint64_t ptr) {
+  return memory().allocator.blockSize(ptr);
+}
+
+uint64_t deviceFreeOnOwnStream(uint64_t ptr) {
+  return memory().allocator.freeOnOwnStream(ptr);
+}
+
+void resetDevicePeak() { memory().allocator.resetPeak(); }
+
+bool arenaHolds(uint64_t ptr) { return memory().arena.holds(ptr); }
 
 uint64_t arenaAlloc(uint64_t bytes, CUstream stream, const char *what) {
   AllocFailure failure;
@@ -234,7 +251,11 @@ extern "C" void *neve_gpu_arena_alloc(int64_t bytes) {
       arenaAlloc(size, threadStream(), "the temporary arena"));
 }
 
-extern "C" void neve_tarena_reset(void) { memory().arena.reset(); }
+extern "C" void neve_tarena_reset(void) {
+  memory().arena.reset();
+  // A step boundary: buffers of collected tensors go back here too.
+  reclaimCollected();
+}
 
 extern "C" void tarena_reset(void *ctx) {
   (void)ctx;

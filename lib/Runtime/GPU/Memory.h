@@ -29,6 +29,20 @@ void streamIdle(CUstream stream);
 /// Writes the allocator's statistics to stderr (NEVE_GPU_ALLOC_STATS=1).
 void printAllocStats();
 
+/// The class size of a live block of the caching allocator, or 0 (arena
+/// memory, a pointer into a block, a freed block).
+uint64_t deviceBlockSize(uint64_t ptr);
+
+/// Gives a live block back on the stream it was allocated for; its class
+/// size, or 0 when it is not a live block (Reclaim.h).
+uint64_t deviceFreeOnOwnStream(uint64_t ptr);
+
+/// Starts the allocator's peak of bytes in use again from now.
+void resetDevicePeak();
+
+/// Whether \p ptr points into the temporary arena.
+bool arenaHolds(uint64_t ptr);
+
 } // namespace neve_gpu
 
 #endif // NEVE_RUNTIME_GPU_MEMORY_H
