@@ -102,6 +102,7 @@ else:
                     "are skipped (run scripts/fetch-gpt2-vocab.sh)")
 fortunes = os.environ.get("NEVE_FORTUNES") or "/usr/share/games/fortunes"
 config.environment["NEVE_FORTUNES"] = fortunes
+config.substitutions.append(("%{fortunes}", fortunes))
 if all(os.path.exists(os.path.join(fortunes, f)) for f in ("fortunes", "de/zitate", "ru/computer")):
     config.available_features.add("fortunes")
 else:
