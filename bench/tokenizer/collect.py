@@ -2,8 +2,9 @@
 """Turns the lines of bench/tokenizer/run.sh (tokenizer.txt) into JSON:
 the header (commit, command, machine, device, date), each measurement
 ({side, mode, threads, bytes, seconds, mb_per_s, tokens, hash}), and the
-comparison: for each mode, whether every run of every side produced the
-same token count and hash (identical ids). Exit status 1 when they differ.
+comparison: for the whole text (modes text and chunks) and for the
+documents (docs), whether every run of every side produced the same token
+count and hash (identical ids). Exit status 1 when they differ.
 
     python3 collect.py tokenizer.txt > tokenizer.json
 """
@@ -21,7 +22,7 @@ def main():
                 header["commit" if key == "tokenizer" else key] = value.replace("commit ", "")
                 continue
         parts = line.split()
-        if len(parts) >= 7 and parts[0] in ("neve", "tiktoken", "tiktoken-wasm") and parts[1] in ("text", "docs"):
+        if len(parts) >= 7 and parts[0] in ("neve", "tiktoken", "tiktoken-wasm") and parts[1] in ("once", "text", "chunks", "docs"):
             run = {"side": parts[0], "mode": parts[1]}
             for field in parts[2:]:
                 key, value = field.split("=", 1)
@@ -30,8 +31,9 @@ def main():
         elif line.startswith(("corpus:", "load:", "# ")):
             notes.append(line)
     same = {}
-    for mode in ("text", "docs"):
-        keys = {(r["tokens"], r["hash"]) for r in runs if r["mode"] == mode}
+    for mode in ("once", "text", "docs"):
+        # encode_parallel's chunks give the text's ids
+        keys = {(r["tokens"], r["hash"]) for r in runs if r["mode"] == mode or (mode == "text" and r["mode"] == "chunks")}
         same[mode] = len(keys) == 1 if keys else None
     json.dump({**header, "runs": runs, "notes": notes, "identical_ids": same}, sys.stdout, indent=1)
     print()

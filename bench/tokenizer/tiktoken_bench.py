@@ -107,6 +107,9 @@ def main():
                             special_tokens={"<|endoftext|>": 50256}, explicit_n_vocab=50257)
     print(f"load: {time.perf_counter() - t0} s")
     t0 = time.perf_counter()
+    ids = enc.encode_ordinary(once)
+    report("once", 1, once_bytes, time.perf_counter() - t0, ids)
+    t0 = time.perf_counter()
     ids = enc.encode_ordinary(text)
     report("text", 1, nbytes, time.perf_counter() - t0, ids)
     for t in threads:

