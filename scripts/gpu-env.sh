@@ -5,6 +5,16 @@
 # sub-libraries are found through LD_LIBRARY_PATH): Frost's Conv2d cuDNN
 # backend loads libcudnn.so.9 at run time.
 [ -d "$1/data/fashion-mnist" ] && export FASHION_MNIST="$1/data/fashion-mnist"
+# The tokenizer's corpus and GPT-2's vocabulary travel as one compressed
+# tar (scripts/gpu-bundle.sh), unpacked once beside it (or under $TMPDIR
+# when the bundle is read-only).
+if [ -f "$1/data/tokenizer.tar.xz" ]; then
+  tok="$1/data/tokenizer"
+  [ -w "$1/data" ] || tok="${TMPDIR:-/tmp}/neve-bundle-tokenizer"
+  [ -f "$tok/gpt2/vocab.bpe" ] || python3 -c 'import sys, tarfile; tarfile.open(sys.argv[1]).extractall(sys.argv[2])' \
+    "$1/data/tokenizer.tar.xz" "$tok"
+  export NEVE_FORTUNES="$tok/fortunes" NEVE_GPT2_VOCAB="$tok/gpt2"
+fi
 if [ -z "${NEVE_CUDNN_LIBRARY:-}" ]; then
   cudnn=$(python3 -c 'import os, nvidia.cudnn as c; print(os.path.join(list(c.__path__)[0], "lib", "libcudnn.so.9"))' 2>/dev/null || true)
   if [ -n "$cudnn" ] && [ -f "$cudnn" ]; then

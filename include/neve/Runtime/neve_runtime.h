@@ -1090,6 +1090,25 @@ void conv2d_cudnn_backward_filter(void *ctx, float *dw, const float *dy,
                                   const float *x, int32_t n, int32_t cin,
                                   int32_t h, int32_t wd, int32_t cout,
                                   int32_t k, int32_t stride, int32_t pad);
+/// Whole files as strings and token files (the bpe package and Frost's
+/// TokenLoader; Frost/TextFiles.cpp, Frost/TokenFiles.cpp): a problem with
+/// the file returns nil (false) and appends `PATH: reason` to \p err.
+neve_str *text_file_read(void *ctx, const neve_str *path, neve_array *err);
+bool text_file_write(void *ctx, const neve_str *path, const neve_str *data,
+                     neve_array *err);
+/// The concatenation of an array of strings.
+neve_str *str_join(void *ctx, const neve_array *parts);
+/// Token files (uint16 ids, llm.c's header) and window orders
+/// (Frost/TokenFileFormat.h).
+bool token_file_write(void *ctx, const neve_str *path, const neve_array *ids,
+                      neve_array *err);
+int16_t *token_file_map(void *ctx, const neve_str *path, neve_array *info,
+                        neve_array *err);
+bool order_file_write(void *ctx, const neve_str *path,
+                      const neve_array *header, const neve_array *offsets,
+                      neve_array *err);
+neve_array *order_file_read(void *ctx, const neve_str *path,
+                            neve_array *header, neve_array *err);
 /// Whether stdout is a terminal; monotonic seconds; an environment variable
 /// or \p fallback.
 bool stdout_is_tty(void *ctx);
