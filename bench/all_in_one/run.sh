@@ -13,7 +13,8 @@
 # exits 0 and prints an accuracy of at least AIO_MIN_ACCURACY (default
 # 0.80; the program prints a fraction). AIO_PNG_LIMIT=N writes only N
 # images of each split (a quick check of the scripts, not the acceptance
-# run).
+# run). AIO_DEADLINE=SECONDS stops the program after that long (exit
+# status 124), so that a run under a time limit still leaves its results.
 set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 die() { echo "run.sh: $*" >&2; exit 2; }
@@ -38,8 +39,10 @@ python3 "$here/fashion_png.py" "$bundle/data/fashion-mnist" "$data" "${limit[@]}
 
 device=$(nvidia-smi --query-gpu=name,driver_version --format=csv,noheader 2>/dev/null | head -1)
 [ -n "$device" ] || device="no GPU visible"
+deadline=()
+[ -n "${AIO_DEADLINE:-}" ] && deadline=(timeout -k 5 "$AIO_DEADLINE")
 start=$(date +%s)
-"$bundle/all_in_one" > "$log" 2>&1
+"${deadline[@]}" "$bundle/all_in_one" > "$log" 2>&1
 rc=$?
 secs=$(( $(date +%s) - start ))
 
@@ -49,7 +52,9 @@ secs=$(( $(date +%s) - start ))
 acc=$(sed -n '/^Accuracy$/,$p' "$log" | sed -n 's/^\[\([^],]*[.en][^],]*\)\]$/\1/p' | head -1)
 verdict=FAIL
 why=""
-if [ $rc -ne 0 ]; then
+if [ $rc -eq 124 ] && [ -n "${AIO_DEADLINE:-}" ]; then
+  why="stopped after AIO_DEADLINE=$AIO_DEADLINE s"
+elif [ $rc -ne 0 ]; then
   why="exit status $rc"
 elif [ -z "$acc" ]; then
   why="no accuracy printed"

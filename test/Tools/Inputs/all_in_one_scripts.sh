@@ -17,7 +17,7 @@ bash "$scripts/bundle.sh" "$here/all_in_one_stand_in.nv" "$tmp/b" 123 "$data/d" 
 sed -n 's/^\(steps\|data_dir\|changed\|source_bytes\)=/\1=/p' "$tmp/b/MANIFEST" | sed "s|$data|DATA|g"
 ls "$tmp/b/data/fashion-mnist"
 echo "== run"
-AIO_PNG_LIMIT=5 RESULTS="$tmp/r" bash "$scripts/run.sh" "$tmp/b" > /dev/null 2>&1
+AIO_PNG_LIMIT=5 AIO_DEADLINE=300 RESULTS="$tmp/r" bash "$scripts/run.sh" "$tmp/b" > /dev/null 2>&1
 echo "exit $?"
 grep -v '^# \(date\|device\|all_in_one\|bundle: built\|bundle: commit\|bundle: source_sha256\)' "$tmp/r/all-in-one.txt" | sed "s|$data|DATA|g"
 grep -c '^i: ' "$tmp/r/all-in-one-log.txt"
