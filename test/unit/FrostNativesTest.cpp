@@ -212,14 +212,14 @@ TEST(FrostSafetensors, ErrorsAreClear) {
 TEST(FrostBf16, SaveWritesRawBits) {
   std::string path = tempDir() + "/w.bf16";
   std::vector<uint16_t> h = {0x3F80, 0xC000}; // 1.0, -2.0
-  bf16_cpu_save(neve_context(), h.data(), 2, S(path));
+  EXPECT_EQ(bf16_cpu_save(neve_context(), h.data(), 2, S(path)), 0);
   std::ifstream f(path, std::ios::binary);
   uint16_t back[2] = {0, 0};
   f.read(reinterpret_cast<char *>(back), 4);
   EXPECT_EQ(back[0], 0x3F80);
   EXPECT_EQ(back[1], 0xC000);
   neve_test::StdoutCapture out;
-  bf16_cpu_print(neve_context(), h.data(), intArray({2}));
+  EXPECT_EQ(bf16_cpu_print(neve_context(), h.data(), intArray({2})), 0);
   EXPECT_EQ(out.take(), "[1.0, -2.0]\n");
 }
 

@@ -278,8 +278,10 @@ TEST_F(GpuRuntimeDeathTest, NativesRefuseBadArguments) {
               "runtime error: to_cuda: the array is nil");
   EXPECT_EXIT(xavu_cuda(ctx, 4, 0, 0), testing::ExitedWithCode(1),
               "xavu_cuda: fan_a \\+ fan_b must be positive");
-  EXPECT_EXIT(kaiming_cuda(ctx, 4, 0, 1), testing::ExitedWithCode(1),
+  EXPECT_EXIT(kaiming_cuda(ctx, 4, 0, 1, 1.0f), testing::ExitedWithCode(1),
               "kaiming_cuda: fan_in must be positive");
+  EXPECT_EXIT(kaiming_cuda(ctx, 4, 8, 1, -1.0f), testing::ExitedWithCode(1),
+              "kaiming_cuda: the gain must be finite and not negative");
   EXPECT_EXIT(neve_gpu_free(reinterpret_cast<void *>(0x1234)),
               testing::ExitedWithCode(1),
               "neve_gpu_free: the pointer was not allocated by the runtime");

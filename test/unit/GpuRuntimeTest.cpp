@@ -172,7 +172,7 @@ TEST(GpuRuntime, ZerosOnesAndTransfers) {
   EXPECT_EQ(toVector(ho, 7), std::vector<float>(7, 1.0f));
   for (int i = 0; i < 7; ++i)
     ho[i] = 0.5f * i;
-  host_to_device(ctx, ho, z, 7);
+  EXPECT_EQ(host_to_device(ctx, ho, z, 7), 0);
   float *back = float_pp_cpu(ctx, z, 7);
   EXPECT_EQ(toVector(back, 7), toVector(ho, 7));
   float *d = float_cpu_cuda(ctx, ho, 5);
@@ -257,10 +257,18 @@ TEST(GpuRuntime, InitialiserDistributions) {
   moments(xavu_relu_cuda(ctx, n, 3, 5), n, &lo, &hi);
   EXPECT_GT(hi, 0.95 * b * std::sqrt(2.0));
   EXPECT_LT(hi, b * std::sqrt(2.0) + 1e-6);
-  // Kaiming normal: std sqrt(2 / 50) = 0.2; relu: 0.2 * sqrt(2).
-  auto k = moments(kaiming_cuda(ctx, n, 50, 10), n, &lo, &hi);
+  // Kaiming normal: std sqrt(2 / 50) = 0.2 times the gain; relu:
+  // 0.2 * sqrt(2).
+  auto k = moments(kaiming_cuda(ctx, n, 50, 10, 1.0f), n, &lo, &hi);
   EXPECT_NEAR(k.first, 0.0, 0.01);
   EXPECT_NEAR(k.second, 0.2, 0.006);
+  auto kg = moments(kaiming_cuda(ctx, n, 50, 10, 2.5f), n, &lo, &hi);
+  EXPECT_NEAR(kg.first, 0.0, 0.025);
+  EXPECT_NEAR(kg.second, 0.5, 0.015);
+  auto k0 = moments(kaiming_cuda(ctx, n, 50, 10, 0.0f), n, &lo, &hi);
+  EXPECT_EQ(lo, 0.0f);
+  EXPECT_EQ(hi, 0.0f);
+  EXPECT_EQ(k0.second, 0.0);
   auto kr = moments(kaiming_relu_cuda(ctx, n, 50, 10), n, &lo, &hi);
   EXPECT_NEAR(kr.second, 0.2 * std::sqrt(2.0), 0.008);
   // Convolution weights: +-1/sqrt(fan_in).

@@ -757,14 +757,14 @@ float *cumalloc_host(void *ctx, int64_t bytes);
 /// write into a caller's float_cpu use it to refuse writing past the end.
 int64_t neve_host_bytes_after(const void *p);
 
-/// `proto void float_cpu_print(float_cpu, array<int>)`: prints the
+/// `proto int float_cpu_print(float_cpu, array<int>)`: prints the
 /// shape[0] * ... * shape[r-1] floats of \p buf (row-major) nested by the
 /// int array \p shape, each dimension as a bracketed, ", "-separated list and
 /// each float as `print` writes it, then a newline: shape [2, 2] gives
 /// `[[1.0, 2.0], [3.0, 4.0]]`, [3] gives `[1.0, 2.0, 3.0]`, an empty shape
 /// the single float, a zero dimension `[]`. A nil shape, a negative
-/// dimension or a nil buffer with elements is a runtime error.
-void float_cpu_print(void *ctx, const float *buf, const neve_array *shape);
+/// dimension or a nil buffer with elements is a runtime error. Returns 0.
+int32_t float_cpu_print(void *ctx, const float *buf, const neve_array *shape);
 
 //===----------------------------------------------------------------------===//
 // GPU (§6.7, §8, §9.1; lib/Runtime/GPU, docs/runtime-gpu.md)
@@ -947,9 +947,12 @@ float *randu_cuda(void *ctx, int32_t n);
 /// form multiplies b by sqrt(2).
 float *xavu_cuda(void *ctx, int32_t n, int32_t fan_a, int32_t fan_b);
 float *xavu_relu_cuda(void *ctx, int32_t n, int32_t fan_a, int32_t fan_b);
-/// Kaiming normal: N(0, s) with s = sqrt(2 / fan_in); the _relu form
-/// multiplies s by sqrt(2). fan_out is unused.
-float *kaiming_cuda(void *ctx, int32_t n, int32_t fan_in, int32_t fan_out);
+/// Kaiming normal: N(0, s) with s = gain * sqrt(2 / fan_in) (the reference
+/// program passes gain 1); the _relu form has no gain and multiplies
+/// sqrt(2 / fan_in) by sqrt(2). fan_out is unused. A negative or non-finite
+/// gain is a runtime error.
+float *kaiming_cuda(void *ctx, int32_t n, int32_t fan_in, int32_t fan_out,
+                    float gain);
 float *kaiming_relu_cuda(void *ctx, int32_t n, int32_t fan_in,
                          int32_t fan_out);
 /// Convolution weights: U(-b, b) with b = 1 / sqrt(fan_in) (PyTorch's
@@ -977,7 +980,8 @@ float *device_to_host(void *ctx, const float *p, int64_t n);
 /// stream). From malloc'ed memory the data is staged before the call
 /// returns; from pinned memory (neve_gpu_host_alloc) the copy is
 /// asynchronous: \p h must not change before the next neve_gpu_sync.
-void host_to_device(void *ctx, const float *h, float *p, int64_t n);
+/// Returns 0 (`proto int`, as the reference program declares it).
+int32_t host_to_device(void *ctx, const float *h, float *p, int64_t n);
 /// `h.cuda(n)` / `h.cupool(n)`: a new device (arena) buffer holding n floats
 /// of \p h.
 float *float_cpu_cuda(void *ctx, const float *h, int32_t n);
@@ -1025,12 +1029,13 @@ neve_array *safetensors_names(void *ctx, const neve_str *path);
 /// shape is appended to \p dims.
 float *safetensors_read(void *ctx, const neve_str *path, const neve_str *name,
                         neve_array *dims);
-/// bf16 host buffers: print like float_cpu_print; save n raw values.
-void bf16_cpu_print(void *ctx, const uint16_t *h, const neve_array *shape);
-void bf16_cpu_save(void *ctx, const uint16_t *h, int32_t n,
-                   const neve_str *path);
-void bf16_pp_save(void *ctx, const uint16_t *p, int32_t n,
-                  const neve_str *path);
+/// bf16 host buffers: print like float_cpu_print; save n raw values. Each
+/// returns 0 (`proto int`, as the reference program declares them).
+int32_t bf16_cpu_print(void *ctx, const uint16_t *h, const neve_array *shape);
+int32_t bf16_cpu_save(void *ctx, const uint16_t *h, int32_t n,
+                      const neve_str *path);
+int32_t bf16_pp_save(void *ctx, const uint16_t *p, int32_t n,
+                     const neve_str *path);
 /// NCCL collectives for Frost's data parallelism (GPU/Nccl.cpp; NCCL loaded
 /// at run time, NVLink multicast off). Rank 0 writes its unique id to a
 /// file with nccl_id_create; every rank then calls nccl_comm_init with the

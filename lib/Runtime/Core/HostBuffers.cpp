@@ -130,8 +130,8 @@ extern "C" int64_t neve_host_bytes_after(const void *p) {
   return static_cast<int64_t>(end - at);
 }
 
-extern "C" void float_cpu_print(void *ctx, const float *buf,
-                                const neve_array *shape) {
+extern "C" int32_t float_cpu_print(void *ctx, const float *buf,
+                                   const neve_array *shape) {
   (void)ctx;
   if (!shape)
     neve_rt_error("<runtime>", 0, 0, "float_cpu_print: the shape is nil");
@@ -150,4 +150,5 @@ extern "C" void float_cpu_print(void *ctx, const float *buf,
   int64_t next = 0;
   printNested(buf, dims, rank, 0, next);
   neve_print_end(true);
+  return 0;
 }

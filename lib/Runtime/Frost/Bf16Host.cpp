@@ -51,8 +51,8 @@ void save(const uint16_t *h, int32_t n, const neve_str *p, const char *what) {
 
 } // namespace
 
-extern "C" void bf16_cpu_print(void *ctx, const uint16_t *h,
-                               const neve_array *shape) {
+extern "C" int32_t bf16_cpu_print(void *ctx, const uint16_t *h,
+                                  const neve_array *shape) {
   if (!shape)
     neve_rt_error("<runtime>", 0, 0, "bf16_cpu_print: the shape is nil");
   int64_t count = 1;
@@ -64,20 +64,22 @@ extern "C" void bf16_cpu_print(void *ctx, const uint16_t *h,
   std::vector<float> f(size_t(count > 0 ? count : 0));
   for (int64_t i = 0; i < count; ++i)
     f[size_t(i)] = fromBf16(h[i]);
-  float_cpu_print(ctx, f.data(), shape);
+  return float_cpu_print(ctx, f.data(), shape);
 }
 
-extern "C" void bf16_cpu_save(void *ctx, const uint16_t *h, int32_t n,
-                              const neve_str *path) {
+extern "C" int32_t bf16_cpu_save(void *ctx, const uint16_t *h, int32_t n,
+                                 const neve_str *path) {
   (void)ctx;
   save(h, n, path, "bf16_cpu_save");
+  return 0;
 }
 
-extern "C" void bf16_pp_save(void *ctx, const uint16_t *p, int32_t n,
-                             const neve_str *path) {
+extern "C" int32_t bf16_pp_save(void *ctx, const uint16_t *p, int32_t n,
+                                const neve_str *path) {
   if (n < 0)
     neve_rt_errorf("<runtime>", 0, 0, "bf16_pp_save: negative size %d", n);
   const uint16_t *h = n ? bf16_pp_cpu(ctx, p, n) : nullptr;
   save(h, n, path, "bf16_pp_save");
   std::free(const_cast<uint16_t *>(h));
+  return 0;
 }

@@ -255,10 +255,14 @@ extern "C" float *xavu_relu_cuda(void *ctx, int32_t n, int32_t fan_a,
 }
 
 extern "C" float *kaiming_cuda(void *ctx, int32_t n, int32_t fan_in,
-                               int32_t fan_out) {
+                               int32_t fan_out, float gain) {
   (void)ctx;
   (void)fan_out;
-  float std = fanInScale(fan_in, 2.0, "kaiming_cuda");
+  if (!(gain >= 0.0f) || !std::isfinite(gain))
+    fatal(errorSite(), "kaiming_cuda: the gain must be finite and not "
+                       "negative, got " +
+                           std::to_string(gain));
+  float std = fanInScale(fan_in, 2.0, "kaiming_cuda") * gain;
   return randomDevice(n, Dist::Normal, 0.0f, std, "kaiming_cuda");
 }
 
@@ -327,13 +331,15 @@ extern "C" float *device_to_host(void *ctx, const float *p, int64_t n) {
   return toHost(ctx, p, n, "device_to_host");
 }
 
-extern "C" void host_to_device(void *ctx, const float *h, float *p, int64_t n) {
+extern "C" int32_t host_to_device(void *ctx, const float *h, float *p,
+                                  int64_t n) {
   (void)ctx;
   const char *what = "host_to_device";
   uint64_t count = elements(n, what);
   requireBuffer(h, what, "host buffer");
   requireBuffer(p, what, "device buffer");
   upload(p, h, count * 4, what);
+  return 0;
 }
 
 extern "C" float *float_cpu_cuda(void *ctx, const float *h, int32_t n) {
