@@ -39,8 +39,11 @@ if [ -d test/gpu ]; then
     name="gpu-$(echo "${rel%.nv}" | tr '/' '-')"
     run=$(grep -m1 '^# RUN:' "$src" || true)
     prog=""
+    # `%neve run --gpu-arch=CHIP %s`: compiled for that chip (sm_90a for
+    # wgmma and setmaxnreg, test/gpu/hopper-*.nv).
+    arch=$(echo "$run" | sed -n 's@.*%neve run \(--gpu-arch=[a-z0-9_]*\) %s.*@\1@p')
     case "$run" in
-      *'%neve run %s'*) prog=$src ;;
+      *'%neve run %s'* | *'%neve run --gpu-arch='*' %s'*) prog=$src ;;
       *'%neve run %S/'*)
         prog=$(dirname "$src")/$(echo "$run" | sed 's|.*%neve run %S/\([^ |]*\).*|\1|') ;;
     esac
@@ -51,7 +54,7 @@ if [ -d test/gpu ]; then
     for kv in $(echo "$run" | sed -n 's@^# RUN: env \(\([A-Z_]*=[^ ]* \)*\).*@\1@p'); do
       envs+=("${kv//%S/$(dirname "$src")}")
     done
-    if ! env "${envs[@]}" "$translate" "$prog" -o "$out/tests/$name" 2> "$out/compile.err"; then
+    if ! env "${envs[@]}" "$translate" ${arch:+"$arch"} "$prog" -o "$out/tests/$name" 2> "$out/compile.err"; then
       grep -q '^# XFAIL:' "$src" || { cat "$out/compile.err" >&2; exit 1; }
       echo "gpu-bundle: $src is XFAIL and does not compile: left out"
       continue

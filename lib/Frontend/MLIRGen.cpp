@@ -373,8 +373,17 @@ mlir::func::FuncOp Generator::getFunc(const FuncDecl *fn,
   if (!fn->role.empty())
     op->setAttr(mlir::neve::kRoleAttrName, b.getStringAttr(fn->role));
   // Device code (§3.7): --neve-outline-kernels moves it to a gpu.module.
-  if (fn->kind == FuncKind::Kernel)
+  if (fn->kind == FuncKind::Kernel) {
     op->setAttr(mlir::neve::kKernelAttrName, b.getUnitAttr());
+    // tensor_map parameters are passed as the 128-byte descriptor
+    // (--neve-outline-kernels, --neve-kernel-abi; docs/codegen.md).
+    llvm::SmallVector<int32_t> maps;
+    for (auto [i, t] : llvm::enumerate(fn->paramTypes))
+      if (t->is(Type::Kind::Foreign) && t->getName() == "tensor_map")
+        maps.push_back(int32_t(i));
+    if (!maps.empty())
+      op->setAttr("neve.tensor_map_args", b.getDenseI32ArrayAttr(maps));
+  }
   else if (fn->kind == FuncKind::Gpu)
     op->setAttr(mlir::neve::kDeviceAttrName, b.getUnitAttr());
   if (key.empty())
@@ -389,6 +398,7 @@ mlir::func::FuncOp Generator::getFunc(const FuncDecl *fn,
 void Generator::emitFunction(const FuncDecl &fn, mlir::func::FuncOp op) {
   currentFn = &fn;
   slots.clear();
+  wgmmaAccumulators.clear();
   entryBlock = op.addEntryBlock();
   b.setInsertionPointToStart(entryBlock);
   auto args = entryBlock->getArguments();

@@ -397,6 +397,43 @@ public:
   template <int count, bool transpose>
   Value emitLdmatrix(const CallExpr &e, mlir::Location l);
   Value emitMma16x8x16(const CallExpr &e, mlir::Location l);
+  // MLIRGenHopper.cpp: the Hopper intrinsics and tensor maps (§8.4).
+  /// Marks the function being emitted as needing sm_NN (`neve.min_sm`).
+  void requireSm(int sm);
+  /// An operand's address in the shared space (3): an element address,
+  /// or a layout's or tile's corner.
+  Value sharedAddress(const Expr &e, mlir::Location l);
+  /// The bytes of a row of the shared layout under a wgmma operand, or -1.
+  int64_t swizzleRowBytes(const Expr &e);
+  /// wgmma's shared-memory matrix descriptor of a K-major swizzled tile.
+  Value wgmmaDescriptor(const Expr &e, mlir::Location l);
+  /// The address of a NUL-terminated constant string (one global per text).
+  Value cStringConstant(llvm::StringRef text, mlir::Location l);
+  Value emitTensorMapCall(const CallExpr &e, mlir::Location l, int rank);
+  Value emitLaunchBounds(const CallExpr &e, mlir::Location l);
+  Value emitMbarInit(const CallExpr &e, mlir::Location l);
+  Value emitMbarArrive(const CallExpr &e, mlir::Location l);
+  Value emitMbarExpectTx(const CallExpr &e, mlir::Location l);
+  Value emitMbarArriveExpectTx(const CallExpr &e, mlir::Location l);
+  Value emitMbarTryWait(const CallExpr &e, mlir::Location l);
+  Value emitMbarWait(const CallExpr &e, mlir::Location l);
+  Value emitFenceProxyAsync(const CallExpr &e, mlir::Location l);
+  Value emitElectOne(const CallExpr &e, mlir::Location l);
+  template <int count, bool transpose>
+  Value emitStmatrix(const CallExpr &e, mlir::Location l);
+  Value emitTmaLoad(const CallExpr &e, mlir::Location l);
+  Value emitTmaStore(const CallExpr &e, mlir::Location l);
+  Value emitTmaCommitGroup(const CallExpr &e, mlir::Location l);
+  template <bool read>
+  Value emitTmaWaitGroup(const CallExpr &e, mlir::Location l);
+  Value emitWgmma(const CallExpr &e, mlir::Location l);
+  Value emitWgmmaFence(const CallExpr &e, mlir::Location l);
+  Value emitWgmmaCommitGroup(const CallExpr &e, mlir::Location l);
+  Value emitWgmmaWaitGroup(const CallExpr &e, mlir::Location l);
+  template <bool increase>
+  Value emitSetmaxnreg(const CallExpr &e, mlir::Location l);
+  Value emitTensorMap(const CallExpr &e, mlir::Location l);
+  Value emitTensorMap3d(const CallExpr &e, mlir::Location l);
 
   //===--- MLIRGenLayout.cpp: layouts, tiles, the tiled product --------===//
   /// A layout extent: a literal or a compile-time parameter (§3.9), else
@@ -441,6 +478,11 @@ public:
   /// Functions whose signatures were checked (checkSignature).
   llvm::SmallPtrSet<const FuncDecl *, 32> checkedSignatures;
   mlir::ModuleOp module;
+  /// The globals of cStringConstant, by text.
+  llvm::StringMap<std::string> cStrings;
+  /// The accumulators (register views and their element counts) of the
+  /// wgmmas emitted in the current function: wgmma_wait_group fences them.
+  llvm::SmallVector<std::pair<Value, int64_t>> wgmmaAccumulators;
   const Program *program = nullptr;
   llvm::DenseMap<const FuncDecl *, mlir::func::FuncOp> funcOps;
   /// Specializations of functions with compile-time parameters (§3.9).

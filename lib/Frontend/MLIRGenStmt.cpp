@@ -8,6 +8,35 @@
 using namespace neve;
 using namespace neve::mlirgen;
 
+namespace {
+/// The constant `v` folds to, through the integer ops of its definition
+/// whose operands do (`h // 4` with `h` a constant of the specialisation:
+/// a loop bound that is constant after specialisation, §6.5).
+std::optional<int64_t> foldedConstant(Value v, int depth = 0) {
+  mlir::IntegerAttr c;
+  if (mlir::matchPattern(v, mlir::m_Constant(&c)))
+    return c.getValue().getSExtValue();
+  mlir::Operation *op = v.getDefiningOp();
+  if (!op || depth > 8 || op->getNumResults() != 1 ||
+      op->getNumRegions() != 0 || op->getNumOperands() == 0)
+    return std::nullopt;
+  llvm::SmallVector<mlir::Attribute> operands;
+  for (Value o : op->getOperands()) {
+    std::optional<int64_t> k = foldedConstant(o, depth + 1);
+    if (!k || !o.getType().isIntOrIndex())
+      return std::nullopt;
+    operands.push_back(mlir::IntegerAttr::get(o.getType(), *k));
+  }
+  llvm::SmallVector<mlir::OpFoldResult> results;
+  if (mlir::failed(op->fold(operands, results)) || results.size() != 1)
+    return std::nullopt;
+  if (auto attr = llvm::dyn_cast_if_present<mlir::Attribute>(results[0]))
+    if (auto i = llvm::dyn_cast<mlir::IntegerAttr>(attr))
+      return i.getValue().getSExtValue();
+  return std::nullopt;
+}
+} // namespace
+
 void Generator::emitStmt(const Stmt &s) { visitStmt(s); }
 
 //===----------------------------------------------------------------------===//
@@ -368,8 +397,7 @@ void Generator::emitMultiLoop(const MultiLoopStmt &s) {
     // register layouts they index stay in registers). Only those are
     // marked: LLVM warns, without a location, about a full-unroll request
     // it cannot honour.
-    bool constantBounds = mlir::matchPattern(lower[k], mlir::m_Constant()) &&
-                          mlir::matchPattern(upper[k], mlir::m_Constant());
+    bool constantBounds = foldedConstant(lower[k]) && foldedConstant(upper[k]);
     if (constantBounds && currentFn &&
         (currentFn->kind == FuncKind::Kernel ||
          currentFn->kind == FuncKind::Gpu))

@@ -61,6 +61,22 @@ const Type *BuiltinArgs::params(const Type *result,
 // Lookup and dispatch
 //===----------------------------------------------------------------------===//
 
+unsigned neve::sema::chipNumber(llvm::StringRef chip) {
+  unsigned n = 0;
+  chip.consume_front("sm_");
+  chip.take_while([](char c) { return c >= '0' && c <= '9'; })
+      .getAsInteger(10, n);
+  return n;
+}
+
+bool neve::sema::chipProvides(llvm::StringRef target, llvm::StringRef need) {
+  // sm_90a's instructions (wgmma, setmaxnreg) exist on sm_90a only; the
+  // others on every chip from theirs on (arch-specific targets included).
+  if (need.ends_with("a"))
+    return target == need;
+  return chipNumber(target) >= chipNumber(need);
+}
+
 BuiltinId Checker::builtinFunction(llvm::StringRef name) const {
   return lookupBuiltinFunction(name, program.testBuiltins);
 }
@@ -115,6 +131,22 @@ const Type *Checker::checkBuiltin(CallExpr &e, BuiltinId id,
   if ((info.where == BuiltinWhere::Host && refuseInDevice(e.getLoc(), quoted)) ||
       (info.where == BuiltinWhere::Device && refuseInHost(e.getLoc(), quoted)))
     return types.errorTy();
+  if (*info.chip && !program.gpuArch.empty() &&
+      !chipProvides(program.gpuArch, info.chip)) {
+    llvm::StringRef need = info.chip;
+    diag.error(e.getLoc(),
+               quoted + " needs " +
+                   (need.ends_with("a")
+                        ? need.str() + " (an instruction of Hopper's "
+                                       "arch-specific set, on no other chip)"
+                        : need.str() + " or later (Hopper)") +
+                   ", but the program is compiled for " + program.gpuArch +
+                   ": build with --gpu-arch=" +
+                   (need.ends_with("a") || chipNumber(program.gpuArch) < 90
+                        ? need.str()
+                        : need.str() + " or later"));
+    return types.errorTy();
+  }
   BuiltinArgs a{*this, e, name};
   const Type *t = checkBuiltinSignature(id, e, a, recv);
   if (!t->isError()) {

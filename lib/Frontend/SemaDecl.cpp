@@ -243,8 +243,10 @@ static void forEachTypeName(const TypeExpr &t,
 }
 
 void Checker::collectForeignTypes() {
-  // The four pointer types of the core native layer (§4.3, §9.1).
-  for (const char *name : {"float_pp", "bf16_pp", "float_cpu", "bf16_cpu"})
+  // The four pointer types of the core native layer (§4.3, §9.1), and the
+  // tensor maps of TMA (§8.4).
+  for (const char *name :
+       {"float_pp", "bf16_pp", "float_cpu", "bf16_cpu", "tensor_map"})
     foreignTypes.insert(name);
   // A proto or operation of a native package may introduce further foreign
   // pointer types by naming them (§4.3, §11.9).
@@ -330,11 +332,13 @@ void Checker::resolveSignature(FuncDecl &fn) {
       diag.error(p->loc, "only gpu functions take layout parameters");
       t = types.errorTy();
     }
+    // A tensor_map parameter is the 128-byte descriptor itself (§8.4).
     if (fn.kind == FuncKind::Kernel && !t->isError() && !t->isScalar() &&
-        !t->is(Type::Kind::Pointer)) {
+        !t->is(Type::Kind::Pointer) &&
+        !(t->is(Type::Kind::Foreign) && t->getName() == "tensor_map")) {
       diag.error(p->typeExpr ? p->typeExpr->loc : p->loc,
-                 "kernel parameters must be scalars or raw pointers "
-                 "(float[], bf16[], ...), not " + t->str());
+                 "kernel parameters must be scalars, raw pointers "
+                 "(float[], bf16[], ...) or tensor maps, not " + t->str());
       t = types.errorTy();
     }
     p->type = t;

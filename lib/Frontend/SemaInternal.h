@@ -17,6 +17,7 @@
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/StringSet.h"
 
 #include <functional>
@@ -41,6 +42,12 @@ struct ArgMatch {
 
 /// Where a body is being checked.
 enum class Context { Host, Device };
+
+/// "sm_90a" -> 90.
+unsigned chipNumber(llvm::StringRef chip);
+/// Whether code compiled for `target` may use an intrinsic that needs
+/// `need` (Builtins.td's Chip): sm_90a only on sm_90a, sm_90 from sm_90 on.
+bool chipProvides(llvm::StringRef target, llvm::StringRef need);
 
 class Checker;
 
@@ -267,6 +274,20 @@ public:
   const Type *checkCpAsync16(CallExpr &e, BuiltinArgs &a, const Type *recv);
   const Type *checkLdmatrix(CallExpr &e, BuiltinArgs &a, const Type *recv);
   const Type *checkMma16x8x16(CallExpr &e, BuiltinArgs &a, const Type *recv);
+  // SemaHopper.cpp: the Hopper intrinsics and tensor maps of §8.4.
+  const Type *checkLaunchBounds(CallExpr &e, BuiltinArgs &a, const Type *recv);
+  const Type *checkStmatrix(CallExpr &e, BuiltinArgs &a, const Type *recv);
+  const Type *checkTmaLoad(CallExpr &e, BuiltinArgs &a, const Type *recv);
+  const Type *checkTmaStore(CallExpr &e, BuiltinArgs &a, const Type *recv);
+  const Type *checkConstantWait(CallExpr &e, BuiltinArgs &a, const Type *recv);
+  const Type *checkWgmma(CallExpr &e, BuiltinArgs &a, const Type *recv);
+  const Type *checkSetmaxnreg(CallExpr &e, BuiltinArgs &a, const Type *recv);
+  const Type *checkTensorMap(CallExpr &e, BuiltinArgs &a, const Type *recv);
+  /// Argument `i` of `name` is an mbarrier: an i64 shared element address.
+  bool checkMbarOperand(CallExpr &e, size_t i, llvm::StringRef name);
+  /// The shared layout type under a wgmma/TMA operand (a layout, a tile of
+  /// one, an element address `v{i, j}`), or null when it cannot be seen.
+  const Type *rootLayoutType(const Expr &e) const;
   /// The element type of address operand `i` of intrinsic `a.name` (an
   /// element address, a tile or a pointer in `space`), or null after
   /// reporting.
@@ -318,6 +339,8 @@ public:
   std::vector<std::unique_ptr<VarDecl>> syntheticVars;
   llvm::DenseSet<const VarDecl *> constVars;
   FuncDecl *currentFn = nullptr;
+  /// Kernels whose body declares launch_bounds (at most once, §8.4).
+  llvm::SmallPtrSet<const FuncDecl *, 4> launchBounded;
   Context context = Context::Host;
   unsigned loopDepth = 0;
   /// Nesting of `asyncs` bodies in the current function (split markers).

@@ -159,6 +159,8 @@ static bool isDeviceType(const Type *t) {
   case K::Address:
   case K::Void:
     return true;
+  case K::Foreign: // a kernel's tensor_map parameter (§8.4)
+    return t->getName() == "tensor_map";
   case K::Tuple:
     for (const Type *m : t->getMembers())
       if (!isDeviceType(m))

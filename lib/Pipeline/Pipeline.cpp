@@ -124,17 +124,18 @@ void neve::buildDevicePipeline(mlir::OpPassManager &pm,
     lines.emissionKind = mlir::LLVM::DIEmissionKind::DebugDirectivesOnly;
     pm.addPass(mlir::LLVM::createDIScopeForLLVMFuncOpPass(lines));
   }
-  for (const std::string &chip : {options.chip, ptxChip}) {
-    mlir::GpuNVVMAttachTargetOptions target;
-    target.chip = chip;
-    target.features = "+ptx80";
-    target.optLevel = 3;
-    if (!libdevice.empty())
-      target.linkLibs.push_back(libdevice);
-    pm.addPass(mlir::createGpuNVVMAttachTarget(target));
-    if (ptxChip == options.chip)
-      break;
-  }
+  // One #nvvm.target per chip, +ptx80, O3, linking libdevice; a kernel
+  // that uses Hopper's instructions gets only the chips that have them
+  // (no sm_80 PTX). tensor_map parameters become 128-byte grid constants.
+  mlir::neve::NeveKernelAbiPassOptions abi;
+  abi.chips.push_back(options.chip);
+  if (ptxChip != options.chip)
+    abi.chips.push_back(ptxChip);
+  abi.features = "+ptx80";
+  abi.optLevel = 3;
+  if (!libdevice.empty())
+    abi.link.push_back(libdevice);
+  pm.addPass(mlir::neve::createNeveKernelAbiPass(abi));
   mlir::neve::NeveCompileKernelsPassOptions compile;
   compile.chip = options.chip;
   compile.assemble = options.assemble;

@@ -76,8 +76,33 @@ CHECK_VALUE(CU_STREAM_CAPTURE_STATUS_NONE)
 CHECK_VALUE(CU_STREAM_CAPTURE_STATUS_ACTIVE)
 CHECK_VALUE(CU_STREAM_CAPTURE_STATUS_INVALIDATED)
 CHECK_VALUE(CU_MEM_ATTACH_GLOBAL)
+CHECK_VALUE(CU_TENSOR_MAP_DATA_TYPE_UINT8)
+CHECK_VALUE(CU_TENSOR_MAP_DATA_TYPE_UINT16)
+CHECK_VALUE(CU_TENSOR_MAP_DATA_TYPE_INT32)
+CHECK_VALUE(CU_TENSOR_MAP_DATA_TYPE_INT64)
+CHECK_VALUE(CU_TENSOR_MAP_DATA_TYPE_FLOAT16)
+CHECK_VALUE(CU_TENSOR_MAP_DATA_TYPE_FLOAT32)
+CHECK_VALUE(CU_TENSOR_MAP_DATA_TYPE_BFLOAT16)
+CHECK_VALUE(CU_TENSOR_MAP_INTERLEAVE_NONE)
+CHECK_VALUE(CU_TENSOR_MAP_SWIZZLE_NONE)
+CHECK_VALUE(CU_TENSOR_MAP_SWIZZLE_32B)
+CHECK_VALUE(CU_TENSOR_MAP_SWIZZLE_64B)
+CHECK_VALUE(CU_TENSOR_MAP_SWIZZLE_128B)
+CHECK_VALUE(CU_TENSOR_MAP_L2_PROMOTION_L2_128B)
+CHECK_VALUE(CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE)
 #undef CHECK_VALUE
 static_assert(neve_cu::kMemHostAllocPortable == CU_MEMHOSTALLOC_PORTABLE);
+// The optional entry points (resolved when the driver has them).
+#define CHECK_OPTIONAL_FN(name)                                                \
+  static_assert(neve_abi::SameAbi<true, decltype(&::name),                     \
+                                  neve_cu::PFN_##name>::value,                 \
+                "CudaApi.h: PFN_" #name " differs from cuda.h");
+NEVE_CUDA_OPTIONAL_ENTRY_POINTS(CHECK_OPTIONAL_FN)
+#undef CHECK_OPTIONAL_FN
+// TensorMap has CUtensorMap's layout: 128 bytes, aligned as cuda.h says.
+static_assert(sizeof(neve_cu::TensorMap) == sizeof(CUtensorMap));
+static_assert(alignof(neve_cu::TensorMap) == alignof(CUtensorMap));
+static_assert(neve_cu::kTensorMapNumQwords == CU_TENSOR_MAP_NUM_QWORDS);
 
 static_assert(std::is_same_v<neve_cu::CUstream, ::CUstream>);
 static_assert(std::is_same_v<neve_cu::CUcontext, ::CUcontext>);

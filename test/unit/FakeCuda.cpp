@@ -540,6 +540,32 @@ CUresult fMemsetD16Async(CUdeviceptr dst, unsigned short value, size_t count,
   return submit(s, std::move(n));
 }
 
+/// Writes the arguments into the descriptor (so tests can read them back)
+/// and counts the call; refuses what the real driver refuses first.
+CUresult fTensorMapEncodeTiled(TensorMap *map, int type, uint32_t rank,
+                               void *address, const cuuint64_t *dims,
+                               const cuuint64_t *strides, const uint32_t *box,
+                               const uint32_t *elementStrides, int interleave,
+                               int swizzle, int l2, int oob) {
+  std::lock_guard<std::mutex> g(lock);
+  ++stats.tensorMapEncodes;
+  if (!map || rank < 1 || rank > 5 ||
+      reinterpret_cast<uintptr_t>(map) % 64 != 0)
+    return CUDA_ERROR_INVALID_VALUE;
+  std::memset(map, 0, sizeof *map);
+  map->opaque[0] = reinterpret_cast<uintptr_t>(address);
+  map->opaque[1] = uint64_t(type) | uint64_t(rank) << 8 |
+                   uint64_t(swizzle) << 16 | uint64_t(interleave) << 24 |
+                   uint64_t(l2) << 32 | uint64_t(oob) << 40;
+  for (uint32_t i = 0; i < rank; ++i) {
+    map->opaque[2 + i] = dims[i];
+    map->opaque[7 + i] = box[i] | uint64_t(elementStrides[i]) << 32;
+    if (i + 1 < rank)
+      map->opaque[12 + i] = strides[i];
+  }
+  return CUDA_SUCCESS;
+}
+
 struct Symbol {
   const char *name;
   void *fn;
@@ -590,6 +616,7 @@ const Symbol symbols[] = {
     {"cuMemcpyDtoHAsync", reinterpret_cast<void *>(fMemcpyDtoHAsync)},
     {"cuMemsetD32Async", reinterpret_cast<void *>(fMemsetD32Async)},
     {"cuMemsetD16Async", reinterpret_cast<void *>(fMemsetD16Async)},
+    {"cuTensorMapEncodeTiled", reinterpret_cast<void *>(fTensorMapEncodeTiled)},
 };
 
 bool suffixed(const std::string &name) {

@@ -51,6 +51,7 @@ struct FakeCudaStats {
   int graphLaunches;
   int hostAllocs;
   int hostFrees;
+  int tensorMapEncodes; ///< cuTensorMapEncodeTiled calls
 };
 
 extern "C" void fake_cuda_stats(FakeCudaStats *out);

@@ -51,7 +51,7 @@ struct Entry {
   const Record *def;
   enum Form { Function, Method, Value } form;
   std::string name, enumerator, receiver, context, emit, check, summary,
-      section;
+      section, chip;
   bool testOnly;
   std::string resultCpp, resultSpelling;
   std::vector<std::string> paramCpp, paramSpelling;
@@ -91,6 +91,14 @@ std::vector<Entry> collect(const RecordKeeper &records) {
     e.summary = r->getValueAsString("Summary").str();
     e.section = r->getValueAsString("Section").str();
     e.testOnly = r->getValueAsBit("TestOnly");
+    e.chip = r->getValueAsString("Chip").str();
+    if (!e.chip.empty() && e.chip != "sm_90" && e.chip != "sm_90a")
+      PrintFatalError(r->getLoc(), "builtin '" + e.name + "' needs chip '" +
+                                       e.chip + "': only sm_90 and sm_90a "
+                                       "are known");
+    if (!e.chip.empty() && e.context == "Host")
+      PrintFatalError(r->getLoc(), "host builtin '" + e.name +
+                                       "' cannot need a GPU chip");
     if (r->isSubClassOf("BuiltinFunction")) {
       e.form = e.receiver.empty() ? Entry::Function : Entry::Method;
       e.check = r->getValueAsString("Check").str();
@@ -155,17 +163,17 @@ void emitDefs(const std::vector<Entry> &entries, raw_ostream &os) {
   os << "// The entries of Builtins.td, indexed by BuiltinId (None first).\n"
         "static const BuiltinInfo kBuiltinTable[] = {\n"
         "    {\"\", BuiltinForm::Function, BuiltinWhere::Any, "
-        "Type::Kind::Error, false, \"\", \"\", \"\"},\n";
+        "Type::Kind::Error, false, \"\", \"\", \"\", \"\"},\n";
   for (const Entry &e : entries) {
     const char *form = e.form == Entry::Function ? "Function"
                        : e.form == Entry::Method ? "Method"
                                                  : "Value";
     os << formatv("    {{{0}, BuiltinForm::{1}, BuiltinWhere::{2}, "
-                  "Type::Kind::{3}, {4}, {5}, {6}, {7}},\n",
+                  "Type::Kind::{3}, {4}, {5}, {6}, {7}, {8}},\n",
                   cString(e.name), form, e.context,
                   e.receiver.empty() ? "Error" : e.receiver,
                   e.testOnly ? "true" : "false", cString(e.signature()),
-                  cString(e.summary), cString(e.section));
+                  cString(e.summary), cString(e.section), cString(e.chip));
   }
   os << "};\n\n";
   // One StringSwitch per namespace.
@@ -260,6 +268,8 @@ void emitDoc(const std::vector<Entry> &entries, raw_ostream &os) {
     std::string where = e.context == "Any" ? "host and device"
                         : e.context == "Host" ? "host"
                                               : "device";
+    if (!e.chip.empty())
+      where += " (" + e.chip + ")";
     os << "| `" << e.name << "` | `" << e.signature() << "` | " << where
        << " | §" << e.section << " | " << e.summary << " |\n";
   }

@@ -238,6 +238,9 @@ int compile(const char *argv0) {
   }
   Program program;
   program.testBuiltins = testBuiltins;
+  // Intrinsics that need a later or an arch-specific chip are refused at
+  // their calls (Builtins.td's Chip).
+  program.gpuArch = gpuArch;
   LoadOptions loadOptions;
   loadOptions.libsDir = defaultLibsDir(argv0, (void *)&writeOutput);
   loadOptions.prelude = !noPrelude;
@@ -303,8 +306,20 @@ int compile(const char *argv0) {
   bool kernelRemarks = verbose || wants("neve-compile-kernels");
   enum class Stage { Fuse, Kernels, Host } stage = Stage::Fuse;
   mlir::ScopedDiagnosticHandler remarks(&context, [&](mlir::Diagnostic &d) {
+    // Errors at a source position read as the front end's do
+    // (`file:line:col: error: ...`); others go to the default printer.
+    if (d.getSeverity() == mlir::DiagnosticSeverity::Error &&
+        locationText(d.getLocation()) != "<unknown>") {
+      llvm::errs() << locationText(d.getLocation()) << ": error: " << d.str()
+                   << "\n";
+      for (mlir::Diagnostic &note : d.getNotes())
+        if (!llvm::StringRef(note.str()).starts_with("see current operation"))
+          llvm::errs() << locationText(note.getLocation()) << ": note: "
+                       << note.str() << "\n";
+      return mlir::success();
+    }
     if (d.getSeverity() != mlir::DiagnosticSeverity::Remark)
-      return mlir::failure(); // errors and warnings: the default printer
+      return mlir::failure(); // warnings: the default printer
     if ((stage == Stage::Fuse && fuseRemarks) ||
         (stage == Stage::Kernels && kernelRemarks))
       llvm::errs() << locationText(d.getLocation()) << ": remark: " << d.str()

@@ -43,7 +43,7 @@ namespace fs = llvm::sys::fs;
 namespace path = llvm::sys::path;
 
 static void usage() {
-  llvm::errs() << "usage: neve run [-v] [-g] [-l NAME] [-L DIR] [-O0..3] [-fno-fuse] [-ffuse=P,...] [-Rpass=neve-fuse] FILE.nv [args...]\n"
+  llvm::errs() << "usage: neve run [-v] [-g] [-l NAME] [-L DIR] [-O0..3] [-fno-fuse] [-ffuse=P,...] [-Rpass=neve-fuse] [--gpu-arch=sm_NN] FILE.nv [args...]\n"
                   "       neve build FILE.nv [-o BIN] [neve-translate options]\n"
                   "       neve clean\n"
                   "       neve --version\n";
@@ -74,7 +74,8 @@ static int runTool(llvm::StringRef tool, llvm::ArrayRef<std::string> args) {
 
 /// `neve run` options before the file: `-l NAME`, `-lNAME`, `-L DIR`,
 /// `-LDIR` (libraries for `proto` functions, §3.8), and the compiler's
-/// `-O0`..`-O3`, `-fno-fuse`, `-ffuse=P,...`, `-Rpass=neve-fuse`, `-v`, `-g`.
+/// `-O0`..`-O3`, `-fno-fuse`, `-ffuse=P,...`, `-Rpass=neve-fuse`,
+/// `--gpu-arch=sm_NN`, `-v`, `-g`.
 /// Returns the number of
 /// arguments consumed, or -1 after reporting a bad option.
 static int parseRunOptions(int argc, char **argv,
@@ -91,7 +92,8 @@ static int parseRunOptions(int argc, char **argv,
     char flag = arg[1];
     // compiler options, passed to neve-translate as they are
     if (arg == "-fno-fuse" || arg.starts_with("-ffuse=") ||
-        arg.starts_with("-Rpass=") || arg == "-v" || arg == "-g" ||
+        arg.starts_with("-Rpass=") || arg.starts_with("--gpu-arch=") ||
+        arg == "-v" || arg == "-g" ||
         (arg.size() == 3 && flag == 'O' && arg[2] >= '0' && arg[2] <= '3')) {
       linkArgs.push_back(arg.str());
       ++i;

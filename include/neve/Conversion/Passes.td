@@ -151,6 +151,40 @@ def NeveCompileKernelsPass : Pass<"neve-compile-kernels", "mlir::ModuleOp"> {
   let dependentDialects = ["::mlir::gpu::GPUDialect"];
 }
 
+def NeveKernelAbiPass : Pass<"neve-kernel-abi", "mlir::ModuleOp"> {
+  let summary = "Kernel parameters and targets that Hopper code needs";
+  let description = [{
+    Runs on the kernels' modules once they are in the LLVM and NVVM
+    dialects, before `--neve-compile-kernels`:
+
+    - the parameters a kernel lists in `neve.tensor_map_args` (its
+      `tensor_map` parameters, §8.4) become `ptr byval([16 x i64]) align 64`
+      with `nvvm.grid_constant`: `.param .align 64 .b8 k_param_N[128]` in
+      the PTX, whose address TMA reads the descriptor from; the host passes
+      the 128 bytes (docs/codegen.md, "Kernel arguments");
+    - with `chips`, it attaches an `#nvvm.target` per chip to each module
+      (as `nvvm-attach-target` does, with `features`, `opt-level` and
+      `link`), except the chips below the sm a module's kernel needs
+      (`neve.min_sm`, from the Hopper intrinsics it uses): such a kernel's
+      PTX is not compiled for sm_80, which has none of those instructions,
+      and the target's verification of the module does not refuse it.
+      Without `chips`, targets already attached below that sm are dropped.
+      A module left with no target is an error at the kernel.
+  }];
+  let options = [
+    ListOption<"chips", "chips", "std::string",
+               "The chips to attach #nvvm.targets for, cubin's first">,
+    Option<"features", "features", "std::string", /*default=*/"\"+ptx80\"",
+           "The targets' PTX features">,
+    Option<"optLevel", "opt-level", "unsigned", /*default=*/"3",
+           "The targets' optimisation level">,
+    ListOption<"link", "link", "std::string",
+               "Bitcode libraries the targets link (libdevice)">
+  ];
+  let dependentDialects = ["::mlir::LLVM::LLVMDialect",
+                           "::mlir::NVVM::NVVMDialect"];
+}
+
 def NeveEmbedKernelsPass : Pass<"neve-embed-kernels", "mlir::ModuleOp"> {
   let summary = "Pack each gpu.binary into one object: a cubin and PTX";
   let description = [{

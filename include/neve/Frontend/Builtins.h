@@ -49,6 +49,9 @@ struct BuiltinInfo {
   const char *summary;
   /// The section of the language reference ("8.4").
   const char *section;
+  /// The least GPU a device intrinsic needs beyond §8.1's ("sm_90",
+  /// "sm_90a"), or "".
+  const char *chip;
 };
 
 const BuiltinInfo &builtinInfo(BuiltinId id);

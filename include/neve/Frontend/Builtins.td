@@ -38,6 +38,11 @@ class ForeignPtr<string name>
     : NType<"types.foreign(\"" # name # "\")", name>;
 /// The receiver's element type (arrays, channels) or key type (maps).
 def Elem : NType<"recv->getElement()", "T">;
+/// An mbarrier: an element of an i64 shared layout (§8.4).
+def MBar : NType<"types.address(types.i64Ty(), MemSpace::Shared)",
+                 "address<i64, smem>">;
+/// A TMA descriptor (§8.4).
+def TensorMap : NType<"types.foreign(\"tensor_map\")", "tensor_map">;
 /// A map receiver's value type.
 def MapValue : NType<"recv->getValue()", "V">;
 
@@ -81,6 +86,13 @@ class Builtin<string name, Where where, string summary> {
   /// Present only with neve-translate --enable-test-builtins: proves that
   /// the generated path is the only one (test/Frontend/builtins-test-only.nv).
   bit TestOnly = 0;
+  /// The least GPU a device intrinsic needs, when more than §8.1's
+  /// compute capability 8.0: "sm_90" (Hopper: TMA, mbarrier transactions,
+  /// stmatrix, ...) or "sm_90a" (Hopper's arch-specific instructions:
+  /// wgmma, setmaxnreg, which exist on no other chip). Sema refuses a call
+  /// when the program is compiled for a chip without it (--gpu-arch), at
+  /// the call, naming both chips.
+  string Chip = "";
 }
 
 /// A builtin function or intrinsic, called as `name(args)`, or a builtin
@@ -308,6 +320,120 @@ def : BuiltinFunction<"ldmatrix_x2_trans", Device, Void, [],
 def : BuiltinFunction<"mma_16x8x16", Device, Void, [], "emitMma16x8x16",
   "D += A B on the tensor cores (bf16 or half fragments, float D)"> {
   let Check = "checkMma16x8x16";
+}
+
+// Hopper (§8.4, "Hopper intrinsics"): lowered through the NVVM dialect
+// (MLIRGenHopper.cpp), the tensor maps of tma_load/tma_store passed as
+// 128-byte grid-constant kernel parameters (docs/codegen.md).
+def : BuiltinFunction<"launch_bounds", Device, Void, [Int, Int],
+  "emitLaunchBounds",
+  "declares the kernel's largest block (threads) and the blocks it needs "
+  "resident per multiprocessor (PTX .maxntid, .minnctapersm)"> {
+  let Check = "checkLaunchBounds";
+}
+def : BuiltinFunction<"mbar_init", Device, Void, [MBar, Int], "emitMbarInit",
+  "initialises the mbarrier at an i64 shared element for n arrivals per "
+  "phase">;
+def : BuiltinFunction<"mbar_arrive", Device, Void, [MBar], "emitMbarArrive",
+  "arrives on the mbarrier (release)">;
+let Chip = "sm_90" in {
+def : BuiltinFunction<"mbar_expect_tx", Device, Void, [MBar, Int],
+  "emitMbarExpectTx",
+  "adds n bytes to the transactions the mbarrier's phase waits for">;
+def : BuiltinFunction<"mbar_arrive_expect_tx", Device, Void, [MBar, Int],
+  "emitMbarArriveExpectTx",
+  "mbar_expect_tx, then an arrival, as one instruction">;
+def : BuiltinFunction<"mbar_try_wait", Device, Bool, [MBar, Int],
+  "emitMbarTryWait",
+  "whether the phase of the given parity has completed (may suspend the "
+  "thread a while first; acquire)">;
+def : BuiltinFunction<"mbar_wait", Device, Void, [MBar, Int], "emitMbarWait",
+  "waits until the phase of the given parity has completed (acquire)">;
+def : BuiltinFunction<"fence_proxy_async", Device, Void, [],
+  "emitFenceProxyAsync",
+  "orders the thread's shared-memory accesses with later asynchronous-proxy "
+  "accesses (TMA, wgmma): fence.proxy.async.shared::cta">;
+def : BuiltinFunction<"elect_one", Device, Bool, [], "emitElectOne",
+  "true in one lane of the warp (elect.sync; all 32 lanes execute it)">;
+let Check = "checkStmatrix" in {
+def : BuiltinFunction<"stmatrix_x4", Device, Void, [],
+  "emitStmatrix</*count=*/4, /*transpose=*/false>",
+  "stores four 8x8 b16 matrices from fragments to shared memory">;
+def : BuiltinFunction<"stmatrix_x2", Device, Void, [],
+  "emitStmatrix</*count=*/2, /*transpose=*/false>",
+  "stores two 8x8 b16 matrices from fragments to shared memory">;
+def : BuiltinFunction<"stmatrix_x4_trans", Device, Void, [],
+  "emitStmatrix</*count=*/4, /*transpose=*/true>",
+  "stmatrix_x4, each matrix transposed">;
+def : BuiltinFunction<"stmatrix_x2_trans", Device, Void, [],
+  "emitStmatrix</*count=*/2, /*transpose=*/true>",
+  "stmatrix_x2, each matrix transposed">;
+}
+def : BuiltinFunction<"tma_load", Device, Void, [], "emitTmaLoad",
+  "copies a tensor map's box at element coordinates into shared memory, "
+  "completing bytes on an mbarrier">{
+  let Check = "checkTmaLoad";
+}
+def : BuiltinFunction<"tma_store", Device, Void, [], "emitTmaStore",
+  "copies shared memory into a tensor map's box at element coordinates "
+  "(a bulk group)"> {
+  let Check = "checkTmaStore";
+}
+def : BuiltinFunction<"tma_commit_group", Device, Void, [],
+  "emitTmaCommitGroup", "closes the thread's pending tma_store copies into a "
+  "bulk group">;
+let Check = "checkConstantWait" in {
+def : BuiltinFunction<"tma_wait_group", Device, Void, [Int],
+  "emitTmaWaitGroup</*read=*/false>",
+  "waits until at most n of the thread's bulk groups are pending (n "
+  "constant; their writes are then done)">;
+def : BuiltinFunction<"tma_wait_group_read", Device, Void, [Int],
+  "emitTmaWaitGroup</*read=*/true>",
+  "waits until at most n of the thread's bulk groups still read their "
+  "shared-memory source (n constant)">;
+}
+}
+let Chip = "sm_90a" in {
+def : BuiltinFunction<"wgmma", Device, Void, [], "emitWgmma",
+  "warpgroup D += A Bt, m64nNk16, A and B K-major bf16/half tiles in "
+  "(swizzled) shared memory, D a float register layout of N/2 elements"> {
+  let Check = "checkWgmma";
+}
+def : BuiltinFunction<"wgmma_fence", Device, Void, [], "emitWgmmaFence",
+  "orders register accesses before the warpgroup's next wgmma "
+  "(wgmma.fence)">;
+def : BuiltinFunction<"wgmma_commit_group", Device, Void, [],
+  "emitWgmmaCommitGroup", "closes the warpgroup's pending wgmma into a group">;
+def : BuiltinFunction<"wgmma_wait_group", Device, Void, [Int],
+  "emitWgmmaWaitGroup",
+  "waits until at most n wgmma groups are pending (n constant)"> {
+  let Check = "checkConstantWait";
+}
+let Check = "checkSetmaxnreg" in {
+def : BuiltinFunction<"setmaxnreg_inc", Device, Void, [Int],
+  "emitSetmaxnreg</*increase=*/true>",
+  "raises the warpgroup's registers per thread to n (24..256, a multiple "
+  "of 8, constant)">;
+def : BuiltinFunction<"setmaxnreg_dec", Device, Void, [Int],
+  "emitSetmaxnreg</*increase=*/false>",
+  "lowers the warpgroup's registers per thread to n (24..256, a multiple "
+  "of 8, constant)">;
+}
+}
+}
+
+// Tensor maps (§8.4): made on the host, passed to a kernel's tensor_map
+// parameter, used by tma_load and tma_store.
+let Section = "8.4" in {
+def : BuiltinFunction<"tensor_map", Host, TensorMap, [], "emitTensorMap",
+  "the TMA descriptor of a row-major 2-D device tensor (rows, cols[, row "
+  "pitch]) cut in boxes of box_rows x box_cols, with a swizzle; cached"> {
+  let Check = "checkTensorMap";
+}
+def : BuiltinFunction<"tensor_map_3d", Host, TensorMap, [], "emitTensorMap3d",
+  "the TMA descriptor of a dense row-major 3-D device tensor cut in boxes; "
+  "cached"> {
+  let Check = "checkTensorMap";
 }
 }
 

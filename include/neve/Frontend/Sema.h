@@ -25,6 +25,11 @@ struct Program {
   /// The test-only entries of Builtins.td are visible
   /// (neve-translate --enable-test-builtins).
   bool testBuiltins = false;
+  /// The GPU the kernels are compiled for (neve-translate --gpu-arch,
+  /// "sm_90"): intrinsics that need a later or an arch-specific chip
+  /// (Builtins.td's `Chip`) are refused at their calls. Empty: not known
+  /// (the language server), nothing refused.
+  std::string gpuArch;
   /// The native libraries of the imported packages' manifests (§11.9):
   /// names to link (`-l`) and absolute directories to search (`-L`, also
   /// the executable's run-time path), in import order, without repeats.

@@ -850,6 +850,26 @@ void neve_gpu_launch_site(const char *file, int32_t line, int32_t col);
 NEVE_NORETURN void neve_gpu_launch_error(const char *file, int32_t line,
                                          int32_t col, const char *msg);
 
+/// `tensor_map(p, rows, cols, box_rows, box_cols, swizzle[, pitch])` and
+/// `tensor_map_3d(p, d0, d1, d2, b0, b1, b2, swizzle)` (§8.4): the TMA
+/// descriptor of a row-major tensor of \p rank (2 or 3) dimensions at
+/// \p base with elements of type tag \p type, extents outermost first and
+/// right-aligned in (d0, d1, d2) (a 2-D map uses d1, d2 and b1, b2), rows
+/// \p pitch elements apart (-1: dense), cut in boxes (b0, b1, b2), with a
+/// swizzle of 0, 32, 64 or 128 bytes. The result points to the 128-byte,
+/// 128-byte aligned descriptor (a CUtensorMap), which a launch copies into
+/// the kernel's tensor_map parameter. Each distinct descriptor is encoded
+/// once (cuTensorMapEncodeTiled) and kept for the life of the process: a
+/// call with the same arguments returns the same pointer without
+/// allocating. Arguments TMA cannot describe (an address or row pitch not
+/// a multiple of 16 bytes, a box extent over 256, a swizzled box row wider
+/// than the swizzle) end the program: `file:line:col: runtime error:
+/// tensor_map: ...`.
+void *neve_gpu_tensor_map(void *base, int32_t type, int32_t rank, int64_t d0,
+                          int64_t d1, int64_t d2, int64_t pitch, int32_t b0,
+                          int32_t b1, int32_t b2, int32_t swizzle,
+                          const char *file, int32_t line, int32_t col);
+
 /// The calling thread's own in-order stream (created on first use): §6.7's
 /// "one in-order stream per thread"; launches and the natives below use it.
 void *neve_gpu_stream(void);

@@ -18,6 +18,7 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Transforms/InliningUtils.h"
@@ -33,6 +34,12 @@ using namespace mlir::neve;
 namespace {
 
 constexpr StringLiteral kModuleName = "neve_kernels";
+/// MLIRGen's marks (MLIRGenHopper.cpp, MLIRGen.cpp): the least sm a
+/// function's intrinsics need, a kernel's launch_bounds, the indices of its
+/// tensor_map parameters.
+constexpr StringLiteral kMinSmAttr = "neve.min_sm";
+constexpr StringLiteral kLaunchBoundsAttr = "neve.launch_bounds";
+constexpr StringLiteral kTensorMapArgsAttr = "neve.tensor_map_args";
 
 /// The file, line and column of `loc` (the first of a fused location).
 FileLineColLoc fileLineCol(Location loc) {
@@ -78,7 +85,8 @@ Value cString(OpBuilder &b, Location loc, ModuleOp module, StringRef text,
 /// Inlines every call of a device function in `kernel`, transitively (§3.7:
 /// gpu functions are always inlined and never recursive). Done while the
 /// kernel is still a func.func, into which the func dialect allows inlining.
-LogicalResult inlineDeviceCalls(func::FuncOp kernel, SymbolTable &symbols) {
+LogicalResult inlineDeviceCalls(func::FuncOp kernel, SymbolTable &symbols,
+                                int32_t &minSm) {
   InlinerInterface interface(kernel.getContext());
   auto clone = [](OpBuilder &, Region *src, Block *inlineBlock,
                   Block *postInsertBlock, IRMapping &mapper,
@@ -102,6 +110,8 @@ LogicalResult inlineDeviceCalls(func::FuncOp kernel, SymbolTable &symbols) {
       return success();
     for (func::CallOp call : calls) {
       auto callee = symbols.lookup<func::FuncOp>(call.getCallee());
+      if (auto sm = callee->getAttrOfType<IntegerAttr>(kMinSmAttr))
+        minSm = std::max<int32_t>(minSm, sm.getInt());
       if (failed(inlineCall(interface, clone, call, callee,
                             &callee.getBody())))
         return call.emitError("cannot inline the gpu function @")
@@ -140,9 +150,27 @@ struct OutlineKernelsPass
       return;
     MLIRContext *ctx = &getContext();
     SymbolTable moduleSymbols(module);
-    for (func::FuncOp fn : kernels)
-      if (failed(inlineDeviceCalls(fn, moduleSymbols)))
+    llvm::StringMap<int32_t> minSm;
+    for (func::FuncOp fn : kernels) {
+      int32_t sm = 0;
+      if (auto own = fn->getAttrOfType<IntegerAttr>(kMinSmAttr))
+        sm = own.getInt();
+      if (failed(inlineDeviceCalls(fn, moduleSymbols, sm)))
         return signalPassFailure();
+      minSm[fn.getSymName()] = sm;
+      // setmaxnreg takes effect only under a register cap at entry, which
+      // the kernel's launch_bounds give (ptxas ignores it otherwise: C7508).
+      if (!fn->hasAttr(kLaunchBoundsAttr)) {
+        WalkResult r = fn.walk([&](NVVM::SetMaxRegisterOp op) {
+          op.emitError("setmaxnreg needs its kernel to declare "
+                       "launch_bounds(threads, blocks): without a register "
+                       "budget at entry the instruction is ignored");
+          return WalkResult::interrupt();
+        });
+        if (r.wasInterrupted())
+          return signalPassFailure();
+      }
+    }
     module->setAttr(gpu::GPUDialect::getContainerModuleAttrName(),
                     UnitAttr::get(ctx));
     OpBuilder b(ctx);
@@ -175,6 +203,8 @@ struct OutlineKernelsPass
                : std::string("?");
         blockThreads[fn.getSymName()] = {mm.getNumWarps() * 32, where};
       });
+    llvm::StringMap<int32_t> launchBounds;
+    llvm::StringMap<DenseI32ArrayAttr> tensorMapArgs;
     // Kernel symbols as PTX names; the launches use the new names.
     llvm::StringMap<std::string> kernelNames;
     for (func::FuncOp fn : kernels)
@@ -185,6 +215,22 @@ struct OutlineKernelsPass
           b, fn.getLoc(), kernelNames[fn.getSymName()], fn.getFunctionType());
       kernel->setAttr(gpu::GPUDialect::getKernelFuncAttrName(),
                       UnitAttr::get(ctx));
+      if (int32_t sm = minSm.lookup(fn.getSymName()))
+        kernel->setAttr(kMinSmAttr, b.getI32IntegerAttr(sm));
+      if (Attribute maps = fn->getAttr(kTensorMapArgsAttr))
+        kernel->setAttr(kTensorMapArgsAttr, maps);
+      // launch_bounds(T, B): PTX .maxntid T, 1, 1 and .minnctapersm B.
+      if (auto bounds = fn->getAttrOfType<DenseI32ArrayAttr>(
+              kLaunchBoundsAttr)) {
+        kernel->setAttr(NVVM::NVVMDialect::getMaxntidAttrName(),
+                        b.getDenseI32ArrayAttr({bounds[0], 1, 1}));
+        if (bounds[1] > 0)
+          kernel->setAttr(NVVM::NVVMDialect::getMinctasmAttrName(),
+                          b.getI32IntegerAttr(bounds[1]));
+        launchBounds[fn.getSymName()] = bounds[0];
+      }
+      if (auto maps = fn->getAttrOfType<DenseI32ArrayAttr>(kTensorMapArgsAttr))
+        tensorMapArgs[fn.getSymName()] = maps;
       kernel.getBody().getBlocks().clear();
       kernel.getBody().takeBody(fn.getBody());
       kernel.walk([&](func::ReturnOp ret) {
@@ -247,6 +293,52 @@ struct OutlineKernelsPass
                                         cString(eb, loc, module, msg,
                                                 fileCount)});
       }
+      // A kernel that declares launch_bounds(T, B) is started with at
+      // most T threads per block: the launch says so before the driver
+      // refuses it.
+      if (int32_t most = launchBounds.lookup(op.getKernel())) {
+        Value count = arith::MulIOp::create(
+            lb, loc,
+            arith::MulIOp::create(lb, loc, op.getBlockX(), op.getBlockY()),
+            op.getBlockZ());
+        Value wrong = arith::CmpIOp::create(
+            lb, loc, arith::CmpIPredicate::sgt, count,
+            arith::ConstantOp::create(lb, loc, lb.getI32IntegerAttr(most)));
+        auto check = scf::IfOp::create(lb, loc, wrong, false);
+        OpBuilder eb = OpBuilder::atBlockBegin(check.thenBlock());
+        std::string msg = "kernel '" + op.getKernel().str() +
+                          "' declares launch_bounds(" + std::to_string(most) +
+                          ", ...): this launch gives more threads per block";
+        auto error = runtimeFunc(
+            module, "neve_gpu_launch_error",
+            eb.getFunctionType(
+                {ptrType, eb.getI32Type(), eb.getI32Type(), ptrType}, {}));
+        func::CallOp::create(eb, loc, error,
+                             ValueRange{file, line, col,
+                                        cString(eb, loc, module, msg,
+                                                fileCount)});
+      }
+      // A nil tensor_map has no descriptor to pass: said at the launch.
+      if (DenseI32ArrayAttr maps = tensorMapArgs.lookup(op.getKernel()))
+        for (int32_t i : maps.asArrayRef()) {
+          Value handle = op.getArgs()[i];
+          Value null = LLVM::ZeroOp::create(lb, loc, ptrType);
+          Value isNil = LLVM::ICmpOp::create(lb, loc, LLVM::ICmpPredicate::eq,
+                                             handle, null);
+          auto check = scf::IfOp::create(lb, loc, isNil, false);
+          OpBuilder eb = OpBuilder::atBlockBegin(check.thenBlock());
+          std::string msg = "kernel '" + op.getKernel().str() +
+                            "' gets a nil tensor_map as argument " +
+                            std::to_string(i + 1);
+          auto error = runtimeFunc(
+              module, "neve_gpu_launch_error",
+              eb.getFunctionType(
+                  {ptrType, eb.getI32Type(), eb.getI32Type(), ptrType}, {}));
+          func::CallOp::create(eb, loc, error,
+                               ValueRange{file, line, col,
+                                          cString(eb, loc, module, msg,
+                                                  fileCount)});
+        }
       Value stream = op.getStream();
       if (!stream) {
         auto get = runtimeFunc(module, "neve_gpu_stream",
@@ -278,8 +370,14 @@ struct OutlineKernelsPass
         }
         smem = arith::ConstantOp::create(lb, loc, lb.getI32IntegerAttr(need));
       }
-      gpu::LaunchFuncOp::create(lb, loc, kernel, grid, block, smem,
-                                op.getArgs(), tokenType, ValueRange{token});
+      auto launch = gpu::LaunchFuncOp::create(lb, loc, kernel, grid, block,
+                                              smem, op.getArgs(), tokenType,
+                                              ValueRange{token});
+      // The host passes the descriptor a tensor_map handle points to
+      // (--convert-neve-to-llvm loads it, once the kernel's module is a
+      // binary and its signature no longer checked against the operands).
+      if (DenseI32ArrayAttr maps = tensorMapArgs.lookup(op.getKernel()))
+        launch->setAttr(kTensorMapArgsAttr, maps);
       op.erase();
     }
   }

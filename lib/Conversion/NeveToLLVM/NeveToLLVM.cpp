@@ -38,6 +38,30 @@ using namespace mlir::neve;
 
 namespace {
 
+/// A launch's tensor_map arguments (`neve.tensor_map_args`, from
+/// --neve-outline-kernels) are handles to the runtime's cached 128-byte
+/// descriptors: the kernel takes the descriptor itself as a grid-constant
+/// parameter (--neve-kernel-abi), so the launch passes the bytes the handle
+/// points to, and the driver copies them into the kernel's parameters
+/// (docs/codegen.md, "Kernel arguments").
+void passTensorMaps(ModuleOp module) {
+  module.walk([](gpu::LaunchFuncOp launch) {
+    auto maps =
+        launch->getAttrOfType<DenseI32ArrayAttr>("neve.tensor_map_args");
+    if (!maps)
+      return;
+    OpBuilder b(launch);
+    auto descriptor = LLVM::LLVMArrayType::get(b.getI64Type(), 16);
+    unsigned first = launch.getKernelOperands().getBeginOperandIndex();
+    for (int32_t i : maps.asArrayRef()) {
+      OpOperand &arg = launch->getOpOperand(first + i);
+      arg.set(LLVM::LoadOp::create(b, launch.getLoc(), descriptor, arg.get(),
+                                   /*alignment=*/64));
+    }
+    launch->removeAttr("neve.tensor_map_args");
+  });
+}
+
 //===----------------------------------------------------------------------===//
 // The pass
 //===----------------------------------------------------------------------===//
@@ -50,6 +74,7 @@ struct ConvertNeveToLLVMPass
     ModuleOp module = getOperation();
     MLIRContext *ctx = &getContext();
     annotateArrayArguments(module);
+    passTensorMaps(module);
     LLVMTypeConverter converter(ctx);
     populateNeveToLLVMTypeConversions(converter);
 

@@ -96,6 +96,30 @@ constexpr int CU_STREAM_CAPTURE_STATUS_INVALIDATED = 2;
 constexpr unsigned kMemHostAllocPortable = 0x01;
 constexpr unsigned CU_MEM_ATTACH_GLOBAL = 0x1;
 
+// Tensor maps (cuTensorMapEncodeTiled, CUDA 12.0): the CUtensorMapDataType,
+// CUtensorMapSwizzle, CUtensorMapInterleave, CUtensorMapL2promotion and
+// CUtensorMapFloatOOBfill values the runtime passes. cuda.h's CUtensorMap
+// is a struct of 16 uint64_t, aligned to 128 bytes since CUDA 13 (64
+// before; a kernel parameter needs 64); TensorMap has its layout.
+constexpr int CU_TENSOR_MAP_DATA_TYPE_UINT8 = 0;
+constexpr int CU_TENSOR_MAP_DATA_TYPE_UINT16 = 1;
+constexpr int CU_TENSOR_MAP_DATA_TYPE_INT32 = 3;
+constexpr int CU_TENSOR_MAP_DATA_TYPE_INT64 = 5;
+constexpr int CU_TENSOR_MAP_DATA_TYPE_FLOAT16 = 6;
+constexpr int CU_TENSOR_MAP_DATA_TYPE_FLOAT32 = 7;
+constexpr int CU_TENSOR_MAP_DATA_TYPE_BFLOAT16 = 9;
+constexpr int CU_TENSOR_MAP_INTERLEAVE_NONE = 0;
+constexpr int CU_TENSOR_MAP_SWIZZLE_NONE = 0;
+constexpr int CU_TENSOR_MAP_SWIZZLE_32B = 1;
+constexpr int CU_TENSOR_MAP_SWIZZLE_64B = 2;
+constexpr int CU_TENSOR_MAP_SWIZZLE_128B = 3;
+constexpr int CU_TENSOR_MAP_L2_PROMOTION_L2_128B = 2;
+constexpr int CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE = 0;
+constexpr unsigned kTensorMapNumQwords = 16;
+struct alignas(128) TensorMap {
+  cuuint64_t opaque[kTensorMapNumQwords];
+};
+
 // cuGetProcAddress itself: the CUDA 12 form (exported as
 // "cuGetProcAddress_v2") and the CUDA 11.3 form ("cuGetProcAddress").
 using PFN_cuGetProcAddress_v2 = CUresult (*)(const char *symbol, void **pfn,
@@ -172,6 +196,17 @@ using PFN_cuMemsetD32Async = CUresult (*)(CUdeviceptr dst, unsigned value,
                                           size_t count, CUstream stream);
 using PFN_cuMemsetD16Async = CUresult (*)(CUdeviceptr dst, unsigned short value,
                                           size_t count, CUstream stream);
+
+using PFN_cuTensorMapEncodeTiled = CUresult (*)(
+    TensorMap *tensorMap, int dataType, uint32_t rank, void *globalAddress,
+    const cuuint64_t *globalDim, const cuuint64_t *globalStrides,
+    const uint32_t *boxDim, const uint32_t *elementStrides, int interleave,
+    int swizzle, int l2Promotion, int oobFill);
+
+/// Entry points a driver may lack (of a later CUDA than the runtime
+/// needs): resolved when present, null otherwise; their callers say what
+/// is missing.
+#define NEVE_CUDA_OPTIONAL_ENTRY_POINTS(X) X(cuTensorMapEncodeTiled)
 
 #define NEVE_CUDA_ENTRY_POINTS(X)                                              \
   X(cuInit)                                                                    \

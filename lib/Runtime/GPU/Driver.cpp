@@ -150,6 +150,21 @@ void initialise() {
   s.api.name = reinterpret_cast<PFN_##name>(resolve(#name));
   NEVE_CUDA_ENTRY_POINTS(NEVE_CUDA_RESOLVE)
 #undef NEVE_CUDA_RESOLVE
+  // Optional ones: null when the driver has none.
+  auto resolveOptional = [&](const char *name) -> void * {
+    void *fn = nullptr;
+    int status = CU_GET_PROC_ADDRESS_SUCCESS;
+    CUresult r =
+        getProc2 ? getProc2(name, &fn, request, CU_GET_PROC_ADDRESS_DEFAULT,
+                            &status)
+                 : getProc1(name, &fn, request, CU_GET_PROC_ADDRESS_DEFAULT);
+    return r == CUDA_SUCCESS && status == CU_GET_PROC_ADDRESS_SUCCESS ? fn
+                                                                      : nullptr;
+  };
+#define NEVE_CUDA_RESOLVE_OPTIONAL(name)                                       \
+  s.api.name = reinterpret_cast<PFN_##name>(resolveOptional(#name));
+  NEVE_CUDA_OPTIONAL_ENTRY_POINTS(NEVE_CUDA_RESOLVE_OPTIONAL)
+#undef NEVE_CUDA_RESOLVE_OPTIONAL
 
   CUresult r = s.api.cuInit(0);
   if (r != CUDA_SUCCESS)

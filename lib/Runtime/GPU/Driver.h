@@ -29,6 +29,7 @@ using namespace neve_cu;
 struct DriverApi {
 #define NEVE_CUDA_DECLARE_FIELD(name) PFN_##name name = nullptr;
   NEVE_CUDA_ENTRY_POINTS(NEVE_CUDA_DECLARE_FIELD)
+  NEVE_CUDA_OPTIONAL_ENTRY_POINTS(NEVE_CUDA_DECLARE_FIELD)
 #undef NEVE_CUDA_DECLARE_FIELD
 };
 

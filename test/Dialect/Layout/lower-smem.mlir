@@ -1,14 +1,16 @@
 // RUN: %neve-opt %s --lower-layouts | FileCheck %s
-// layout.smem: one 16-byte aligned, uninitialised memref.global in the
-// workgroup address space per op (unique names), read with
+// layout.smem: one uninitialised memref.global in the workgroup address
+// space per op (unique names), aligned to 1024 bytes when its size is a
+// multiple of 1024, else to 128 when a multiple of 128 (TMA boxes and the
+// swizzles of wgmma operands, spec 8.5.2), else to 16; read with
 // memref.get_global and shaped row-major by memref.reinterpret_cast, then
 // cast to the lowered view type.
 
 // CHECK-LABEL: gpu.module @kernels
 // Each op gets its own global (the symbol table makes the names unique).
-// CHECK-DAG: memref.global "private" @__layout_smem : memref<1056xf32, #gpu.address_space<workgroup>> = uninitialized {alignment = 16 : i64}
-// CHECK-DAG: memref.global "private" @__layout_smem_0 : memref<1056xf32, #gpu.address_space<workgroup>> = uninitialized {alignment = 16 : i64}
-// CHECK-DAG: memref.global "private" @__layout_smem_1 : memref<512xbf16, #gpu.address_space<workgroup>> = uninitialized {alignment = 16 : i64}
+// CHECK-DAG: memref.global "private" @__layout_smem : memref<1056xf32, #gpu.address_space<workgroup>> = uninitialized {alignment = 128 : i64}
+// CHECK-DAG: memref.global "private" @__layout_smem_0 : memref<1056xf32, #gpu.address_space<workgroup>> = uninitialized {alignment = 128 : i64}
+// CHECK-DAG: memref.global "private" @__layout_smem_1 : memref<512xbf16, #gpu.address_space<workgroup>> = uninitialized {alignment = 1024 : i64}
 // CHECK-LABEL: func.func @two_buffers(
 // CHECK-SAME: %[[I:[^:]*]]: index
 // CHECK: %[[B1:.*]] = memref.get_global @__layout_smem : memref<1056xf32, #gpu.address_space<workgroup>>

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Assembles the kernels of Neve programs with ptxas, for sm_90 and sm_80
-# (the two targets every program embeds), so that CI validates every GPU
-# test, example and benchmark kernel without a GPU (ptxas-all.nv).
+# (the two targets every program embeds), or for the chips a file names in
+# a `# PTXAS-ARCHS:` line, so that CI validates every GPU test, example and
+# benchmark kernel without a GPU (ptxas-all.nv).
 #
 #   ptxas-all.sh NEVE_TRANSLATE TMPDIR FILE.nv...
 #
@@ -30,8 +31,13 @@ for src in "$@"; do
   for kv in $(echo "$run" | sed -n 's@^# RUN: env \(\([A-Z_]*=[^ ]* \)*\).*@\1@p'); do
     envs+=("${kv//%S/$(dirname "$src")}")
   done
+  # `# PTXAS-ARCHS: sm_90a`: the chips a file's kernels exist for (those of
+  # Hopper's intrinsics, §8.4), instead of the two every program embeds.
+  archs=$(sed -n 's/^# PTXAS-ARCHS: *//p' "$src" | head -1)
+  [ -n "$archs" ] || archs="sm_90 sm_80"
+  first=${archs%% *}
   ok=1
-  for arch in sm_90 sm_80; do
+  for arch in $archs; do
     ptx="$tmp/$name.$arch.ptx"
     if ! env "${envs[@]}" "$translate" "$src" --emit=ptx --gpu-arch="$arch" -o "$ptx" 2> "$tmp/$name.err"; then
       echo "FAIL: $name: neve-translate --emit=ptx --gpu-arch=$arch: $(head -c 400 "$tmp/$name.err")"
@@ -43,7 +49,7 @@ for src in "$@"; do
     fi
   done
   if [ $ok = 1 ]; then
-    echo "ptxas ok: $name ($(grep -c '^\.visible \.entry' "$tmp/$name.sm_90.ptx") kernels)"
+    echo "ptxas ok: $name ($(grep -c '^\.visible \.entry' "$tmp/$name.$first.ptx") kernels)"
   else
     failed=1
   fi

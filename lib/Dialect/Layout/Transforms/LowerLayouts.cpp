@@ -116,9 +116,14 @@ struct LowerSmem : OpConversionPattern<SmemOp> {
   matchAndRewrite(SmemOp op, OpAdaptor,
                   ConversionPatternRewriter &rewriter) const override {
     ViewType t = op.getType();
-    Value flat = sharedBuffer(rewriter, op, t.getElementType(),
-                              ShapedType::getNumElements(t.getShape()),
-                              "__layout_smem");
+    // §8.5.2: a layout whose size is a multiple of 1024 bytes is aligned to
+    // 1024 (the period of TMA's and wgmma's 128-byte swizzle), else one of
+    // 128 bytes to 128 (a TMA box), else to 16.
+    int64_t count = ShapedType::getNumElements(t.getShape());
+    int64_t bytes = count * t.getElementType().getIntOrFloatBitWidth() / 8;
+    int64_t alignment = bytes % 1024 == 0 ? 1024 : bytes % 128 == 0 ? 128 : 16;
+    Value flat = sharedBuffer(rewriter, op, t.getElementType(), count,
+                              "__layout_smem", alignment);
     rewriter.replaceOp(op, shapeBuffer(rewriter, op.getLoc(), flat, t));
     return success();
   }

@@ -75,7 +75,8 @@ Value lowering::consecutive(OpBuilder &b, Location l, Value memref,
 }
 
 Value lowering::sharedBuffer(OpBuilder &b, Operation *op, Type element,
-                           int64_t count, StringRef prefix) {
+                           int64_t count, StringRef prefix,
+                           int64_t alignment) {
   Operation *tableOp = SymbolTable::getNearestSymbolTable(op->getParentOp());
   while (tableOp && !tableOp->hasTrait<OpTrait::SymbolTable>())
     tableOp = SymbolTable::getNearestSymbolTable(tableOp->getParentOp());
@@ -94,7 +95,7 @@ Value lowering::sharedBuffer(OpBuilder &b, Operation *op, Type element,
     global = memref::GlobalOp::create(
         b, op->getLoc(), name, b.getStringAttr("private"), type,
         /*initial_value=*/b.getUnitAttr(), /*constant=*/false,
-        /*alignment=*/b.getI64IntegerAttr(16));
+        /*alignment=*/b.getI64IntegerAttr(alignment));
   }
   return memref::GetGlobalOp::create(b, op->getLoc(), type,
                                      global.getSymName());

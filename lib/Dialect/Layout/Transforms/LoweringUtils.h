@@ -37,10 +37,11 @@ Value castTo(OpBuilder &b, Location l, Value memref, MemRefType to);
 Value consecutive(OpBuilder &b, Location l, Value memref, ValueRange indices,
                   int64_t count);
 
-/// A static, 16-byte aligned workgroup-memory global of `count` elements
-/// in the symbol table around `op`, and its 1-D memref at the builder.
+/// A static workgroup-memory global of `count` elements, aligned to
+/// `alignment` bytes (16 by default), in the symbol table around `op`, and
+/// its 1-D memref at the builder.
 Value sharedBuffer(OpBuilder &b, Operation *op, Type element, int64_t count,
-                   StringRef prefix);
+                   StringRef prefix, int64_t alignment = 16);
 
 /// Fragments are kept as rows of two 16-bit values (`vector<2xT>`, one
 /// 32-bit register each) and accumulators as f32 scalars, so that only

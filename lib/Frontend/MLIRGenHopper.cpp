@@ -1,0 +1,510 @@
+//===- MLIRGenHopper.cpp - The Hopper intrinsics and tensor maps (§8.4) ---===//
+//
+// Each Hopper intrinsic is one NVVM dialect op on the address form of its
+// operands (generic pointers cast to the shared space, 3, or to
+// shared::cluster, 7, where the op takes it), as the §8.4 tensor-core
+// intrinsics' address form is (MLIRGenTensorCore.cpp):
+//
+//   mbar_*           nvvm.mbarrier.{init, arrive, expect_tx,
+//                    arrive.expect_tx, try_wait, try_wait.parity}
+//   tma_load/store   nvvm.cp.async.bulk.tensor.{shared.cluster.global,
+//                    global.shared.cta}, coordinates innermost first
+//   tma_*_group      nvvm.cp.async.bulk.{commit.group, wait_group}
+//   wgmma            nvvm.wgmma.mma_async on shared-memory descriptors,
+//                    the accumulator loaded from and stored back to its
+//                    register layout (SROA keeps it in registers)
+//   the rest         nvvm.fence.proxy, nvvm.elect.sync, nvvm.stmatrix,
+//                    nvvm.setmaxregister, nvvm.wgmma.{fence, commit, wait}
+//
+// Upstream's nvgpu ops (nvgpu.tma.async.load, nvgpu.mbarrier.*,
+// nvgpu.warpgroup.mma) would need nvgpu's own types for barriers, tensor
+// maps and accumulators (an mbarrier group made by nvgpu.mbarrier.create, a
+// !nvgpu.tensormap.descriptor, a fragmented accumulator vector), while a
+// Neve operand is an address into a layout; their NVVM targets take the
+// addresses as they are. A function that uses an intrinsic of Hopper gets
+// `neve.min_sm` (90): its kernel's PTX is then compiled for sm_90 and not
+// for sm_80 (--neve-kernel-abi). `launch_bounds` only marks the kernel.
+//
+//===----------------------------------------------------------------------===//
+
+#include "MLIRGenInternal.h"
+
+#include "neve/Dialect/Layout/IR/LayoutOps.h"
+#include "neve/Runtime/neve_runtime.h"
+
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/IR/Dominance.h"
+#include "mlir/IR/Matchers.h"
+
+using namespace neve;
+using namespace neve::mlirgen;
+
+namespace {
+/// The func.func being emitted into.
+mlir::func::FuncOp enclosingFunc(mlir::OpBuilder &b) {
+  mlir::Operation *op = b.getInsertionBlock()->getParentOp();
+  if (auto fn = llvm::dyn_cast<mlir::func::FuncOp>(op))
+    return fn;
+  return op->getParentOfType<mlir::func::FuncOp>();
+}
+
+int64_t constantOf(Value v) {
+  mlir::IntegerAttr c;
+  return mlir::matchPattern(v, mlir::m_Constant(&c)) ? c.getInt() : -1;
+}
+} // namespace
+
+void Generator::requireSm(int sm) {
+  mlir::func::FuncOp fn = enclosingFunc(b);
+  if (!fn)
+    return;
+  auto old = fn->getAttrOfType<mlir::IntegerAttr>("neve.min_sm");
+  if (!old || old.getInt() < sm)
+    fn->setAttr("neve.min_sm", b.getI32IntegerAttr(sm));
+}
+
+Value Generator::sharedAddress(const Expr &e, mlir::Location l) {
+  Value v = emitExpr(e);
+  if (llvm::isa<mlir::layout::ViewType>(v.getType()))
+    v = emitLayoutCorner(v, l);
+  return toAddressSpace(v, 3, l);
+}
+
+//===----------------------------------------------------------------------===//
+// Kernels: launch bounds
+//===----------------------------------------------------------------------===//
+
+Value Generator::emitLaunchBounds(const CallExpr &e, mlir::Location) {
+  auto args = emitArgs(e);
+  if (mlir::func::FuncOp fn = enclosingFunc(b))
+    fn->setAttr("neve.launch_bounds",
+                b.getDenseI32ArrayAttr({int32_t(constantOf(args[0])),
+                                        int32_t(constantOf(args[1]))}));
+  return nullptr;
+}
+
+//===----------------------------------------------------------------------===//
+// mbarriers
+//===----------------------------------------------------------------------===//
+
+Value Generator::emitMbarInit(const CallExpr &e, mlir::Location l) {
+  Value bar = sharedAddress(*e.args[0].value, l);
+  Value count = emitExpr(*e.args[1].value);
+  mlir::NVVM::MBarrierInitOp::create(b, l, bar, count, /*predicate=*/Value());
+  return nullptr;
+}
+
+Value Generator::emitMbarArrive(const CallExpr &e, mlir::Location l) {
+  Value bar = sharedAddress(*e.args[0].value, l);
+  mlir::NVVM::MBarrierArriveOp::create(b, l, mlir::TypeRange{}, bar,
+                                       /*count=*/Value());
+  return nullptr;
+}
+
+Value Generator::emitMbarExpectTx(const CallExpr &e, mlir::Location l) {
+  requireSm(90);
+  Value bar = sharedAddress(*e.args[0].value, l);
+  Value bytes = emitExpr(*e.args[1].value);
+  mlir::NVVM::MBarrierExpectTxOp::create(b, l, bar, bytes);
+  return nullptr;
+}
+
+Value Generator::emitMbarArriveExpectTx(const CallExpr &e, mlir::Location l) {
+  requireSm(90);
+  Value bar = sharedAddress(*e.args[0].value, l);
+  Value bytes = emitExpr(*e.args[1].value);
+  mlir::NVVM::MBarrierArriveExpectTxOp::create(
+      b, l, mlir::TypeRange{}, bar, bytes, mlir::NVVM::MemScopeKind::CTA,
+      /*relaxed=*/false, /*predicate=*/Value());
+  return nullptr;
+}
+
+/// The parity of a phase number: its low bit.
+static Value parityOf(mlir::OpBuilder &b, mlir::Location l, Value phase) {
+  return mlir::arith::AndIOp::create(
+      b, l, phase,
+      mlir::arith::ConstantOp::create(b, l, b.getI32IntegerAttr(1)));
+}
+
+Value Generator::emitMbarTryWait(const CallExpr &e, mlir::Location l) {
+  requireSm(90);
+  Value bar = sharedAddress(*e.args[0].value, l);
+  Value parity = parityOf(b, l, emitExpr(*e.args[1].value));
+  return mlir::NVVM::MBarrierTryWaitOp::create(
+      b, l, b.getI1Type(), bar, parity, /*ticks=*/Value(),
+      mlir::NVVM::MemScopeKind::CTA, /*relaxed=*/false);
+}
+
+Value Generator::emitMbarWait(const CallExpr &e, mlir::Location l) {
+  requireSm(90);
+  Value bar = sharedAddress(*e.args[0].value, l);
+  Value parity = parityOf(b, l, emitExpr(*e.args[1].value));
+  // The loop of mbarrier.try_wait.parity until the phase completes; the
+  // suspend-time hint is CUTLASS's (10 ms).
+  Value ticks =
+      mlir::arith::ConstantOp::create(b, l, b.getI32IntegerAttr(0x989680));
+  mlir::NVVM::MBarrierTryWaitParityOp::create(b, l, bar, parity, ticks);
+  return nullptr;
+}
+
+//===----------------------------------------------------------------------===//
+// Fences, elections, stmatrix
+//===----------------------------------------------------------------------===//
+
+Value Generator::emitFenceProxyAsync(const CallExpr &, mlir::Location l) {
+  requireSm(90);
+  mlir::NVVM::FenceProxyOp::create(
+      b, l, mlir::NVVM::ProxyKindAttr::get(&ctx, mlir::NVVM::ProxyKind::async_shared),
+      mlir::NVVM::SharedSpaceAttr::get(&ctx, mlir::NVVM::SharedSpace::shared_cta));
+  return nullptr;
+}
+
+Value Generator::emitElectOne(const CallExpr &, mlir::Location l) {
+  requireSm(90);
+  return mlir::NVVM::ElectSyncOp::create(b, l, b.getI1Type(),
+                                         /*membermask=*/Value());
+}
+
+template <int count, bool transpose>
+Value Generator::emitStmatrix(const CallExpr &e, mlir::Location l) {
+  requireSm(90);
+  auto args = emitIntrinsicArgs(e);
+  mlir::Type i32 = b.getI32Type();
+  llvm::SmallVector<Value> words;
+  for (int i = 0; i < count; ++i)
+    words.push_back(
+        mlir::LLVM::LoadOp::create(b, l, i32, elementAt(args[1], i32, i, l)));
+  mlir::NVVM::StMatrixOp::create(
+      b, l, toAddressSpace(args[0], 3, l), words,
+      mlir::NVVM::MMALayoutAttr::get(&ctx, transpose
+                                               ? mlir::NVVM::MMALayout::col
+                                               : mlir::NVVM::MMALayout::row),
+      mlir::NVVM::LdStMatrixShapeAttr::get(&ctx, 8, 8),
+      mlir::NVVM::LdStMatrixEltTypeAttr::get(
+          &ctx, mlir::NVVM::LdStMatrixEltType::B16));
+  return nullptr;
+}
+template Value Generator::emitStmatrix<4, false>(const CallExpr &,
+                                                 mlir::Location);
+template Value Generator::emitStmatrix<2, false>(const CallExpr &,
+                                                 mlir::Location);
+template Value Generator::emitStmatrix<4, true>(const CallExpr &,
+                                                mlir::Location);
+template Value Generator::emitStmatrix<2, true>(const CallExpr &,
+                                                mlir::Location);
+
+//===----------------------------------------------------------------------===//
+// TMA
+//===----------------------------------------------------------------------===//
+
+/// Coordinates as the instruction takes them: i32, innermost first (a
+/// Neve call writes them outermost first, as layout indices are).
+static llvm::SmallVector<Value> tmaCoordinates(llvm::ArrayRef<Value> coords) {
+  return llvm::SmallVector<Value>(llvm::reverse(coords));
+}
+
+Value Generator::emitTmaLoad(const CallExpr &e, mlir::Location l) {
+  requireSm(90);
+  Value dst = sharedAddress(*e.args[0].value, l);
+  Value map = emitExpr(*e.args[1].value);
+  Value bar = sharedAddress(*e.args[2].value, l);
+  llvm::SmallVector<Value> coords;
+  for (size_t i = 3; i < e.args.size(); ++i)
+    coords.push_back(emitExpr(*e.args[i].value));
+  // A block's own shared memory, addressed in the shared::cluster window
+  // (a launch without clusters is a cluster of one block).
+  Value cluster = mlir::LLVM::AddrSpaceCastOp::create(
+      b, l, mlir::LLVM::LLVMPointerType::get(&ctx, 7), dst);
+  mlir::NVVM::CpAsyncBulkTensorGlobalToSharedClusterOp::create(
+      b, l, cluster, map, tmaCoordinates(coords), bar,
+      /*im2colOffsets=*/mlir::ValueRange{}, /*multicastMask=*/Value(),
+      /*l2CacheHint=*/Value(), mlir::NVVM::TMALoadMode::TILE,
+      /*isCTAOnly=*/false, /*group=*/mlir::NVVM::CTAGroupKindAttr(),
+      /*predicate=*/Value());
+  return nullptr;
+}
+
+Value Generator::emitTmaStore(const CallExpr &e, mlir::Location l) {
+  requireSm(90);
+  Value map = emitExpr(*e.args[0].value);
+  Value src = sharedAddress(*e.args[1].value, l);
+  llvm::SmallVector<Value> coords;
+  for (size_t i = 2; i < e.args.size(); ++i)
+    coords.push_back(emitExpr(*e.args[i].value));
+  mlir::NVVM::CpAsyncBulkTensorSharedCTAToGlobalOp::create(
+      b, l, map, src, tmaCoordinates(coords), /*l2CacheHint=*/Value(),
+      mlir::NVVM::TMAStoreMode::TILE, /*predicate=*/Value());
+  return nullptr;
+}
+
+Value Generator::emitTmaCommitGroup(const CallExpr &, mlir::Location l) {
+  requireSm(90);
+  mlir::NVVM::CpAsyncBulkCommitGroupOp::create(b, l);
+  return nullptr;
+}
+
+template <bool read>
+Value Generator::emitTmaWaitGroup(const CallExpr &e, mlir::Location l) {
+  requireSm(90);
+  int64_t n = constantOf(emitExpr(*e.args[0].value));
+  mlir::NVVM::CpAsyncBulkWaitGroupOp::create(
+      b, l, b.getI32IntegerAttr(n), read ? b.getUnitAttr() : mlir::UnitAttr());
+  return nullptr;
+}
+template Value Generator::emitTmaWaitGroup<false>(const CallExpr &,
+                                                  mlir::Location);
+template Value Generator::emitTmaWaitGroup<true>(const CallExpr &,
+                                                 mlir::Location);
+
+//===----------------------------------------------------------------------===//
+// wgmma and setmaxnreg (sm_90a)
+//===----------------------------------------------------------------------===//
+
+int64_t Generator::swizzleRowBytes(const Expr &e) {
+  const Expr *x = &e;
+  while (auto *c = llvm::dyn_cast<CastExpr>(x))
+    x = c->operand.get();
+  while (auto *sel = llvm::dyn_cast<SelectExpr>(x))
+    x = sel->base.get();
+  if (!x->type || !x->type->is(Type::Kind::Layout) ||
+      x->type->getExtents().size() < 2)
+    return -1;
+  int64_t cols = extentValue(x->type->getExtents().back());
+  return mlir::ShapedType::isDynamic(cols) ? -1 : cols * 2;
+}
+
+Value Generator::wgmmaDescriptor(const Expr &e, mlir::Location l) {
+  // The matrix descriptor of a K-major tile whose rows are S bytes apart
+  // in S-byte swizzle (S = 32, 64, 128): the start address (16-byte
+  // units, 14 bits), the leading byte offset (unused for swizzled K-major
+  // tiles: 1), the stride byte offset (8 rows: 8·S bytes) and the mode
+  // (1: 128 B, 2: 64 B, 3: 32 B). The layout is aligned to S·8 bytes
+  // (LowerLayouts), so the base offset is 0.
+  int64_t rowBytes = swizzleRowBytes(e);
+  if (rowBytes != 32 && rowBytes != 64 && rowBytes != 128) {
+    diag->error(e.getLoc(), "the rows of a wgmma tile must hold 32, 64 or "
+                            "128 bytes, known at compile time (" +
+                                (rowBytes < 0 ? std::string("not known")
+                                              : std::to_string(rowBytes)) +
+                                ")");
+    rowBytes = 128;
+  }
+  int64_t mode = rowBytes == 128 ? 1 : rowBytes == 64 ? 2 : 3;
+  int64_t fixed = (int64_t(1) << 16) | ((8 * rowBytes / 16) << 32) |
+                  (mode << 62);
+  Value shared = sharedAddress(e, l);
+  Value addr = mlir::LLVM::PtrToIntOp::create(b, l, b.getI32Type(), shared);
+  Value a64 = mlir::arith::ExtUIOp::create(b, l, b.getI64Type(), addr);
+  auto c64 = [&](int64_t v) {
+    return mlir::arith::ConstantOp::create(b, l, b.getI64IntegerAttr(v));
+  };
+  Value field = mlir::arith::ShRUIOp::create(
+      b, l, mlir::arith::AndIOp::create(b, l, a64, c64(0x3FFFF)), c64(4));
+  return mlir::arith::OrIOp::create(b, l, field, c64(fixed));
+}
+
+Value Generator::emitWgmma(const CallExpr &e, mlir::Location l) {
+  requireSm(90);
+  const Type *accType = e.args[0].value->type;
+  int64_t elements = 1;
+  for (const Extent &x : accType->getExtents()) {
+    int64_t v = extentValue(x);
+    elements = mlir::ShapedType::isDynamic(v) ? -1 : elements * v;
+    if (elements < 0)
+      break;
+  }
+  if (elements % 4 || elements < 4 || elements > 128) {
+    diag->error(e.args[0].loc,
+                "the accumulator of 'wgmma' holds N/2 floats, N a multiple "
+                "of 8 from 8 to 256: not " +
+                    (elements < 0 ? std::string("a constant count")
+                                  : std::to_string(elements)));
+    return nullptr;
+  }
+  int64_t n = elements * 2;
+  Value accView = emitExpr(*e.args[0].value);
+  Value acc = llvm::isa<mlir::layout::ViewType>(accView.getType())
+                  ? emitLayoutCorner(accView, l)
+                  : accView;
+  if (!llvm::is_contained(wgmmaAccumulators, std::make_pair(accView, elements)))
+    wgmmaAccumulators.push_back({accView, elements});
+  Value descA = wgmmaDescriptor(*e.args[1].value, l);
+  Value descB = wgmmaDescriptor(*e.args[2].value, l);
+  const Type *in = e.args[1].value->type->getElement();
+  bool half = in && in->is(Type::Kind::Half);
+  mlir::Type f32 = b.getF32Type();
+  auto structType = mlir::LLVM::LLVMStructType::getLiteral(
+      &ctx, llvm::SmallVector<mlir::Type>(elements, f32));
+  Value d = mlir::LLVM::PoisonOp::create(b, l, structType);
+  for (int64_t i = 0; i < elements; ++i)
+    d = mlir::LLVM::InsertValueOp::create(
+        b, l, d,
+        mlir::LLVM::LoadOp::create(b, l, f32, elementAt(acc, f32, i, l)), i);
+  auto type = mlir::NVVM::WGMMATypesAttr::get(
+      &ctx, half ? mlir::NVVM::WGMMATypes::f16 : mlir::NVVM::WGMMATypes::bf16);
+  auto one = mlir::NVVM::WGMMAScaleInAttr::get(&ctx,
+                                               mlir::NVVM::WGMMAScaleIn::one);
+  d = mlir::NVVM::WgmmaMmaAsyncOp::create(
+      b, l, structType, d, descA, descB,
+      mlir::NVVM::MMAShapeAttr::get(&ctx, 64, n, 16), type, type,
+      mlir::NVVM::WGMMATypesAttr::get(&ctx, mlir::NVVM::WGMMATypes::f32),
+      mlir::NVVM::WGMMAScaleOutAttr::get(&ctx, mlir::NVVM::WGMMAScaleOut::one),
+      one, one,
+      mlir::NVVM::MMALayoutAttr::get(&ctx, mlir::NVVM::MMALayout::row),
+      mlir::NVVM::MMALayoutAttr::get(&ctx, mlir::NVVM::MMALayout::col),
+      mlir::NVVM::MMAIntOverflowAttr());
+  for (int64_t i = 0; i < elements; ++i)
+    mlir::LLVM::StoreOp::create(b, l,
+                                mlir::LLVM::ExtractValueOp::create(b, l, d, i),
+                                elementAt(acc, f32, i, l));
+  return nullptr;
+}
+
+Value Generator::emitWgmmaFence(const CallExpr &, mlir::Location l) {
+  requireSm(90);
+  mlir::NVVM::WgmmaFenceAlignedOp::create(b, l);
+  return nullptr;
+}
+
+Value Generator::emitWgmmaCommitGroup(const CallExpr &, mlir::Location l) {
+  requireSm(90);
+  mlir::NVVM::WgmmaGroupSyncAlignedOp::create(b, l);
+  return nullptr;
+}
+
+Value Generator::emitWgmmaWaitGroup(const CallExpr &e, mlir::Location l) {
+  requireSm(90);
+  auto wait = mlir::NVVM::WgmmaWaitGroupSyncOp::create(
+      b, l, constantOf(emitExpr(*e.args[0].value)));
+  // The accumulators are SSA values of the wgmmas' results once SROA has
+  // run, which LLVM may read before the wait (nothing ties them to it):
+  // ptxas then serialises the wgmmas (C7514) and waits early. As CUTLASS's
+  // warpgroup_fence_operand does, each accumulator register passes through
+  // an empty volatile asm here, so its readers follow the wait.
+  mlir::func::FuncOp fn = enclosingFunc(b);
+  if (!fn || wgmmaAccumulators.empty())
+    return nullptr;
+  mlir::DominanceInfo dominance(fn);
+  mlir::Type f32 = b.getF32Type();
+  for (auto [view, count] : wgmmaAccumulators) {
+    if (!dominance.properlyDominates(view, wait))
+      continue;
+    Value base = emitLayoutCorner(view, l);
+    for (int64_t i = 0; i < count; ++i) {
+      Value at = elementAt(base, f32, i, l);
+      Value v = mlir::LLVM::LoadOp::create(b, l, f32, at);
+      Value fenced =
+          mlir::LLVM::InlineAsmOp::create(
+              b, l, f32, mlir::ValueRange{v}, b.getStringAttr(""),
+              b.getStringAttr("=f,0"), /*has_side_effects=*/b.getUnitAttr(),
+              /*is_align_stack=*/nullptr,
+              mlir::LLVM::TailCallKindAttr::get(
+                  &ctx, mlir::LLVM::tailcallkind::TailCallKind::None),
+              /*asm_dialect=*/nullptr, /*operand_attrs=*/nullptr)
+              .getResult(0);
+      mlir::LLVM::StoreOp::create(b, l, fenced, at);
+    }
+  }
+  return nullptr;
+}
+
+template <bool increase>
+Value Generator::emitSetmaxnreg(const CallExpr &e, mlir::Location l) {
+  requireSm(90);
+  mlir::NVVM::SetMaxRegisterOp::create(
+      b, l, constantOf(emitExpr(*e.args[0].value)),
+      increase ? mlir::NVVM::SetMaxRegisterAction::increase
+               : mlir::NVVM::SetMaxRegisterAction::decrease);
+  return nullptr;
+}
+template Value Generator::emitSetmaxnreg<true>(const CallExpr &,
+                                               mlir::Location);
+template Value Generator::emitSetmaxnreg<false>(const CallExpr &,
+                                                mlir::Location);
+
+//===----------------------------------------------------------------------===//
+// Tensor maps (host)
+//===----------------------------------------------------------------------===//
+
+namespace {
+int32_t typeTag(const Type *t) {
+  switch (t->getKind()) {
+  case Type::Kind::Int:
+    return NEVE_TYPE_INT;
+  case Type::Kind::I8:
+  case Type::Kind::Char:
+    return NEVE_TYPE_I8;
+  case Type::Kind::I16:
+    return NEVE_TYPE_I16;
+  case Type::Kind::I64:
+    return NEVE_TYPE_I64;
+  case Type::Kind::BF16:
+    return NEVE_TYPE_BF16;
+  case Type::Kind::Half:
+    return NEVE_TYPE_HALF;
+  default:
+    return NEVE_TYPE_FLOAT;
+  }
+}
+} // namespace
+
+Value Generator::cStringConstant(llvm::StringRef text, mlir::Location l) {
+  std::string &name = cStrings[text];
+  mlir::Type i8 = b.getI8Type();
+  std::string bytes = text.str();
+  bytes.push_back('\0');
+  if (name.empty()) {
+    name = "neve.cstr." + std::to_string(cStrings.size() - 1);
+    mlir::OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(module.getBody());
+    mlir::LLVM::GlobalOp::create(
+        b, l, mlir::LLVM::LLVMArrayType::get(i8, bytes.size()),
+        /*isConstant=*/true, mlir::LLVM::Linkage::Internal, name,
+        b.getStringAttr(bytes));
+  }
+  return mlir::LLVM::AddressOfOp::create(
+      b, l, mlir::LLVM::LLVMPointerType::get(&ctx), name);
+}
+
+Value Generator::emitTensorMapCall(const CallExpr &e, mlir::Location l,
+                                   int rank) {
+  // neve_gpu_tensor_map(base, type, rank, d0, d1, d2, pitch, b0, b1, b2,
+  //                     swizzle, file, line, col): extents outermost
+  // first; the runtime encodes the map once per distinct arguments.
+  const Type *p = e.args[0].value->type;
+  int32_t tag = p->is(Type::Kind::Pointer) ? typeTag(p->getElement())
+                : p->getName() == "bf16_pp" ? NEVE_TYPE_BF16
+                                            : NEVE_TYPE_FLOAT;
+  auto args = emitArgs(e);
+  auto i32 = [&](int64_t v) -> Value {
+    return mlir::arith::ConstantOp::create(b, l, b.getI32IntegerAttr(v));
+  };
+  auto i64 = [&](int64_t v) -> Value {
+    return mlir::arith::ConstantOp::create(b, l, b.getI64IntegerAttr(v));
+  };
+  llvm::SmallVector<Value> call{args[0], i32(tag), i32(rank)};
+  if (rank == 2) {
+    call.append({i64(1), args[1], args[2]});
+    call.push_back(args.size() == 7 ? args[6] : i64(-1));
+    call.append({i32(1), args[3], args[4], args[5]});
+  } else {
+    call.append({args[1], args[2], args[3], i64(-1), args[4], args[5], args[6],
+                 args[7]});
+  }
+  auto flc = llvm::dyn_cast<mlir::FileLineColLoc>(l);
+  call.push_back(cStringConstant(
+      flc ? flc.getFilename().getValue() : llvm::StringRef("<unknown>"), l));
+  call.push_back(i32(flc ? flc.getLine() : 0));
+  call.push_back(i32(flc ? flc.getColumn() : 0));
+  return callRuntime("neve_gpu_tensor_map",
+                     mlir::LLVM::LLVMPointerType::get(&ctx), call, l);
+}
+
+Value Generator::emitTensorMap(const CallExpr &e, mlir::Location l) {
+  return emitTensorMapCall(e, l, 2);
+}
+
+Value Generator::emitTensorMap3d(const CallExpr &e, mlir::Location l) {
+  return emitTensorMapCall(e, l, 3);
+}
