@@ -30,6 +30,12 @@ mkdir -p "$out" "$work"
 commit=$(sed -n 's/^commit=//p' "$bundle/MANIFEST")
 resnet="$bundle/bench/example-resnet"           # bench/resnet/bundle.sh
 [ -x "$resnet" ] || resnet="$bundle/tests/example-resnet"   # make gpu-bundle
+# make gpu-bundle compresses its programs (scripts/gpu-bundle.sh): unpack once
+if [ ! -x "$resnet" ] && [ -f "$resnet.xz" ]; then
+  python3 -c 'import lzma, shutil, sys; shutil.copyfileobj(lzma.open(sys.argv[1]), open(sys.argv[2], "wb"))' \
+    "$resnet.xz" "$work/example-resnet" && chmod +x "$work/example-resnet"
+  resnet="$work/example-resnet"
+fi
 resnet_nofuse="$bundle/bench/example-resnet-nofuse"  # built with -fno-fuse
 export PYTHONUNBUFFERED=1
 log="$out/log.txt"
