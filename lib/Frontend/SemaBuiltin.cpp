@@ -21,7 +21,7 @@ using namespace neve::sema;
 bool BuiltinArgs::noExtras() {
   for (auto &a : e.args)
     if (!a.keyword.empty() || a.split != ArgSplit::None) {
-      c.diag.error(a.loc, "'" + name + "' takes positional arguments only");
+      c.diag.error(at(a), "'" + name + "' takes positional arguments only");
       return false;
     }
   return true;
@@ -31,7 +31,7 @@ bool BuiltinArgs::count(size_t n) {
   if (!noExtras())
     return false;
   if (e.args.size() != n) {
-    c.diag.error(e.getLoc(), "'" + name + "' takes " + std::to_string(n) +
+    c.diag.error(at(e), "'" + name + "' takes " + std::to_string(n) +
                                  " argument(s), but " +
                                  std::to_string(e.args.size()) + " were given");
     return false;
@@ -137,7 +137,7 @@ const Type *Checker::checkPrint(CallExpr &e, BuiltinArgs &a, const Type *) {
     if (t->isError() || t->isNumeric() || t->is(Type::Kind::Str) ||
         t->is(Type::Kind::Nil))
       continue;
-    diag.error(arg.value->getLoc(),
+    diag.error(at(*arg.value),
                "cannot print a value of type " + t->str() +
                    (t->is(Type::Kind::Array) ? llvm::Twine(" (use its .print())")
                                              : llvm::Twine("")));
@@ -149,7 +149,7 @@ const Type *Checker::checkMinMax(CallExpr &e, BuiltinArgs &a, const Type *) {
   if (!a.count(2) || a.anyError())
     return types.errorTy();
   if (!a.type(0)->isNumeric() || !a.type(1)->isNumeric()) {
-    diag.error(e.getLoc(), "'" + a.name + "' takes two numbers, not " +
+    diag.error(at(e), "'" + a.name + "' takes two numbers, not " +
                                a.type(0)->str() + " and " + a.type(1)->str());
     return types.errorTy();
   }
@@ -163,7 +163,7 @@ const Type *Checker::checkStrSplit(CallExpr &e, BuiltinArgs &a, const Type *) {
   if (!a.count(1) || a.anyError())
     return types.errorTy();
   if (!a.type(0)->is(Type::Kind::Str) && !a.type(0)->is(Type::Kind::Char)) {
-    diag.error(e.args[0].loc, "'split' takes a str or char separator, not " +
+    diag.error(at(e.args[0]), "'split' takes a str or char separator, not " +
                                   a.type(0)->str());
     return types.errorTy();
   }
@@ -185,7 +185,7 @@ const Type *Checker::checkArrayFold(CallExpr &e, BuiltinArgs &a,
   const Type *elem = recv->getElement();
   using K = Type::Kind;
   if (!elem->is(K::Int) && !elem->is(K::I64) && !elem->is(K::Float)) {
-    diag.error(e.getLoc(), "'" + a.name + "' needs an array of int, i64 or "
+    diag.error(at(e), "'" + a.name + "' needs an array of int, i64 or "
                                "float, not " + recv->str());
     return types.errorTy();
   }
@@ -200,7 +200,7 @@ const Type *Checker::checkArrayPrint(CallExpr &e, BuiltinArgs &a,
   using K = Type::Kind;
   if (!elem->isError() && !elem->is(K::Str) &&
       (!elem->isScalar() || elem->is(K::BF16) || elem->is(K::Half))) {
-    diag.error(e.getLoc(), "'print' needs an array of integers, float, "
+    diag.error(at(e), "'print' needs an array of integers, float, "
                            "bool, char or str, not " + recv->str());
     return types.errorTy();
   }
@@ -211,7 +211,7 @@ const Type *Checker::checkChannelSum(CallExpr &e, BuiltinArgs &a,
                                      const Type *recv) {
   const Type *elem = recv->getElement();
   if (!elem->is(Type::Kind::Int) && !elem->is(Type::Kind::Float)) {
-    diag.error(e.getLoc(), "'sum' needs a channel of int or float, not " +
+    diag.error(at(e), "'sum' needs a channel of int or float, not " +
                                recv->str());
     return types.errorTy();
   }
@@ -227,7 +227,7 @@ const Type *Checker::checkShuffle(CallExpr &e, BuiltinArgs &a, const Type *) {
     return types.errorTy();
   const Type *t = a.type(0);
   if (!t->is(Type::Kind::Int) && !t->is(Type::Kind::Float)) {
-    diag.error(e.args[0].loc, "'" + a.name + "' exchanges an int or a float, "
+    diag.error(at(e.args[0]), "'" + a.name + "' exchanges an int or a float, "
                               "not " + t->str());
     return types.errorTy();
   }
@@ -250,13 +250,13 @@ const Type *Checker::checkAtomic(CallExpr &e, BuiltinArgs &a, const Type *,
                          ? p->getElement()
                          : nullptr;
   if (!elem || !(elem->is(Type::Kind::Int) || elem->is(Type::Kind::Float))) {
-    diag.error(e.args[0].loc, "'" + a.name + "' needs an int[] or float[] "
+    diag.error(at(e.args[0]), "'" + a.name + "' needs an int[] or float[] "
                               "pointer (or a layout element address), not " +
                                   p->str());
     return types.errorTy();
   }
   if (intOnly && !elem->is(Type::Kind::Int)) {
-    diag.error(e.getLoc(), "'" + a.name + "' works on int only");
+    diag.error(at(e), "'" + a.name + "' works on int only");
     return types.errorTy();
   }
   coerce(e.args[1].value, types.intTy(), "the index of '" + a.name + "'");
@@ -269,7 +269,7 @@ const Type *Checker::checkCpWaitGroup(CallExpr &e, BuiltinArgs &a,
   if (a.params(types.voidTy(), {types.intTy()})->isError())
     return types.errorTy();
   if (!constantInt(*e.args[0].value)) {
-    diag.error(e.args[0].loc, "'cp_wait_group' needs a constant");
+    diag.error(at(e.args[0]), "'cp_wait_group' needs a constant");
     return types.errorTy();
   }
   return types.voidTy();
@@ -282,7 +282,7 @@ const Type *Checker::intrinsicAddress(BuiltinArgs &a, size_t i,
   auto &arg = a.e.args[i];
   if (t->is(Type::Kind::Address) || t->is(Type::Kind::Layout)) {
     if (space && t->getSpace() != *space) {
-      diag.error(arg.loc, "the " + role + " of '" + a.name +
+      diag.error(at(arg), "the " + role + " of '" + a.name +
                               "' must be in " +
                               (*space == MemSpace::Shared     ? "shared memory"
                                : *space == MemSpace::Register ? "registers"
@@ -294,7 +294,7 @@ const Type *Checker::intrinsicAddress(BuiltinArgs &a, size_t i,
   }
   if (t->is(Type::Kind::Pointer) && (!space || *space == MemSpace::Global))
     return t->getElement();
-  diag.error(arg.loc, "the " + role + " of '" + a.name +
+  diag.error(at(arg), "the " + role + " of '" + a.name +
                           "' must be an element address 'v{...}' or a tile, "
                           "not " + t->str());
   return nullptr;
@@ -329,7 +329,7 @@ const Type *Checker::checkMma16x8x16(CallExpr &e, BuiltinArgs &a,
   if (!fb)
     return types.errorTy();
   if (!d->is(Type::Kind::Float)) {
-    diag.error(e.args[0].loc, "the accumulator of 'mma_16x8x16' must be a "
+    diag.error(at(e.args[0]), "the accumulator of 'mma_16x8x16' must be a "
                               "float layout (§11.2), not " + d->str());
     return types.errorTy();
   }
@@ -338,7 +338,7 @@ const Type *Checker::checkMma16x8x16(CallExpr &e, BuiltinArgs &a,
            t->is(Type::Kind::Half);
   };
   if (!fragment(fa) || !fragment(fb)) {
-    diag.error(e.getLoc(), "the fragments of 'mma_16x8x16' are bf16 or half "
+    diag.error(at(e), "the fragments of 'mma_16x8x16' are bf16 or half "
                            "layouts (or int fragment storage)");
     return types.errorTy();
   }

@@ -96,6 +96,14 @@ cl::opt<bool> verifyDiags(
 cl::opt<std::string> diagFormat("diagnostics",
                                 cl::desc("Diagnostic format: text or json"),
                                 cl::init("text"), cl::cat(category));
+cl::opt<bool> colorDiags(
+    "fcolor-diagnostics",
+    cl::desc("Diagnostics in colour (default: when stderr is a terminal and "
+             "NO_COLOR is unset)"),
+    cl::cat(category));
+cl::opt<bool> noColorDiags("fno-color-diagnostics",
+                           cl::desc("Diagnostics without colour"),
+                           cl::cat(category));
 cl::opt<unsigned> optLevel("O", cl::desc("Optimization level (0-3)"),
                            cl::Prefix, cl::init(2), cl::cat(category));
 cl::opt<bool> noFuse("fno-fuse",
@@ -204,6 +212,13 @@ int compile(const char *argv0) {
   llvm::SourceMgr sm;
   DiagEngine diag(sm);
   diag.setErrorLimit(50);
+  // The last of -fcolor-diagnostics and -fno-color-diagnostics wins.
+  std::optional<bool> wantColor;
+  if (colorDiags.getNumOccurrences() || noColorDiags.getNumOccurrences())
+    wantColor = colorDiags.getNumOccurrences() &&
+                (!noColorDiags.getNumOccurrences() ||
+                 colorDiags.getPosition() > noColorDiags.getPosition());
+  diag.setShowColors(colorDiagnostics(wantColor));
   auto jsonFormat = diagFormat == "json" ? DiagEngine::Format::Json
                                          : DiagEngine::Format::Text;
   // Not a regular file, too large, unreadable: an error without a source
