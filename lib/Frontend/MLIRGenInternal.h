@@ -30,6 +30,7 @@
 #include "mlir/IR/Builders.h"
 
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/StringMap.h"
 
@@ -442,6 +443,8 @@ public:
   llvm::SmallPtrSet<const FuncDecl *, 32> checkedSignatures;
   mlir::ModuleOp module;
   const Program *program = nullptr;
+  /// The buffers of library modules (Module::isLibrary).
+  llvm::DenseSet<unsigned> libraryBuffers;
   llvm::DenseMap<const FuncDecl *, mlir::func::FuncOp> funcOps;
   /// Specializations of functions with compile-time parameters (§3.9).
   std::map<std::pair<const FuncDecl *, std::vector<int64_t>>,

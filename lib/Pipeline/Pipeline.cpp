@@ -143,6 +143,9 @@ void neve::buildDevicePipeline(mlir::OpPassManager &pm,
 }
 
 void neve::buildLowerToLLVMPipeline(mlir::OpPassManager &pm) {
+  // The program's calls into C and libraries record their line for run-time
+  // errors (before task bodies leave their functions).
+  pm.addPass(mlir::neve::createNeveCallSitesPass());
   // Task bodies become functions first (§6.8).
   pm.addPass(mlir::neve::createConvertConcurrencyToRuntimePass());
   // Host views of host memory (§8.5.2) → strided memrefs.

@@ -171,4 +171,31 @@ def NeveEmbedKernelsPass : Pass<"neve-embed-kernels", "mlir::ModuleOp"> {
   ];
 }
 
+def NeveCallSitesPass : Pass<"neve-call-sites", "mlir::ModuleOp"> {
+  let summary = "The program's calls into C and into libraries record their "
+                "source line for run-time errors";
+  let description = [{
+    Run-time errors raised where no source location is passed in (the CUDA
+    driver missing at the first GPU call, a native of §9.1 or of Frost
+    failing, the host out of memory) name the program line that led there:
+    the thread's current call site, `neve_rt_call_site` (a thread-local
+    pointer to a constant `{file, line, col}` record, declared in
+    neve_runtime.h), which `neve_rt_error` uses when it is given no file.
+
+    In every host `func.func` of the program (not marked `neve.library`,
+    `neve.kernel` or `neve.device`), each `func.call` of an external
+    function (a `proto`, `operation` or runtime entry point) or of a library
+    function (marked `neve.library`), and each `func.call_indirect`, is
+    bracketed by a load of the thread's site, a store of the call's own site
+    record (`.site.<hash>`, from its FileLineColLoc), and after the call the
+    store of the previous site back: a library calling back into the program
+    finds its caller's site again. Calls without a file location are left
+    alone. Library functions are not instrumented, so code inside Frost or
+    the prelude reports the program line that called into it, and costs
+    nothing more. Runs before task bodies are outlined, so a program's
+    `async` body counts as the program's.
+  }];
+  let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
+}
+
 #endif // NEVE_CONVERSION_PASSES

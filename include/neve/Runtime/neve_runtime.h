@@ -157,7 +157,22 @@ void neve_print_flush(void);
 // Runtime errors and exit
 //===----------------------------------------------------------------------===//
 
+/// A source position that generated code keeps in read-only memory.
+typedef struct neve_site {
+  const char *file;
+  int32_t line;
+  int32_t col;
+} neve_site;
+
+/// The calling thread's current call site: the program's call into C or
+/// into a library that is in progress (null when none). Generated code
+/// stores it around such calls (--neve-call-sites); errors raised without a
+/// location of their own name it.
+extern __thread const neve_site *neve_rt_call_site;
+
 /// Flushes output, prints `file:line:col: runtime error: msg`, exits with 1.
+/// Without a file (null or "<runtime>"), the position is the thread's
+/// current call site, if any.
 NEVE_NORETURN void neve_rt_error(const char *file, int32_t line, int32_t col,
                                  const char *msg);
 

@@ -147,6 +147,35 @@ Value mlir::neve::getCString(OpBuilder &b, Location loc, ModuleOp module,
   return LLVM::AddressOfOp::create(b, loc, global);
 }
 
+Value mlir::neve::getSiteRecord(OpBuilder &b, Location loc, ModuleOp module) {
+  auto flc = LocationAttr(loc).findInstanceOf<FileLineColLoc>();
+  if (!flc)
+    return Value();
+  MLIRContext *ctx = b.getContext();
+  StringRef file = flc.getFilename();
+  unsigned line = flc.getLine(), col = flc.getColumn();
+  auto type = LLVM::LLVMStructType::getLiteral(
+      ctx, {LLVM::LLVMPointerType::get(ctx), IntegerType::get(ctx, 32),
+            IntegerType::get(ctx, 32)});
+  std::string key =
+      (file + ":" + llvm::Twine(line) + ":" + llvm::Twine(col)).str();
+  auto global = getOrCreateConstGlobal(
+      b, module, ".site", key, type, [&](OpBuilder &ib) -> Value {
+        Location l = module.getLoc();
+        Value rec = LLVM::UndefOp::create(ib, l, type);
+        Value fileStr = getCString(ib, l, module, file);
+        rec = LLVM::InsertValueOp::create(ib, l, rec, fileStr,
+                                          ArrayRef<int64_t>{0});
+        rec = LLVM::InsertValueOp::create(
+            ib, l, rec, LLVM::ConstantOp::create(ib, l, ib.getI32Type(), line),
+            ArrayRef<int64_t>{1});
+        return LLVM::InsertValueOp::create(
+            ib, l, rec, LLVM::ConstantOp::create(ib, l, ib.getI32Type(), col),
+            ArrayRef<int64_t>{2});
+      });
+  return LLVM::AddressOfOp::create(b, loc, global);
+}
+
 Value mlir::neve::getStrLiteral(OpBuilder &b, Location loc, ModuleOp module,
                                 StringRef value) {
   MLIRContext *ctx = b.getContext();

@@ -23,6 +23,11 @@ Value getStrLiteral(OpBuilder &b, Location loc, ModuleOp module,
 /// Returns the address of a NUL-terminated C string constant.
 Value getCString(OpBuilder &b, Location loc, ModuleOp module, StringRef value);
 
+/// The address of a read-only `{ptr file, i32 line, i32 col}` record of
+/// `loc`'s first file location (a call site, `neve_rt_call_site`), shared
+/// between equal sites of the module; null when `loc` has no file location.
+Value getSiteRecord(OpBuilder &b, Location loc, ModuleOp module);
+
 /// The (file, line, col) arguments that runtime functions which can fail take
 /// last: the location of `op`, for their error messages.
 SmallVector<Value, 3> locationArgs(OpBuilder &b, Operation *op);
