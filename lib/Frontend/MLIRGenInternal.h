@@ -351,6 +351,11 @@ public:
   Value emitQuit(const CallExpr &e, mlir::Location l);
   Value emitFailAt(const CallExpr &e, mlir::Location l);
   Value emitTestFma(const CallExpr &e, mlir::Location l);
+  // MLIRGenDebug.cpp: print in device code, assert (issue 33).
+  /// Is the function being emitted a kernel or gpu function?
+  bool inDeviceCode() const;
+  Value emitDevicePrint(const CallExpr &e, bool newline, mlir::Location l);
+  Value emitAssert(const CallExpr &e, mlir::Location l);
   Value emitTestTwice(const CallExpr &e, mlir::Location l);
   template <int32_t value>
   Value emitIntConstant(llvm::StringRef name, mlir::Location l);

@@ -91,8 +91,19 @@ Checker::builtinParamTypes(BuiltinId id, const Type *recv) {
 
 void Checker::checkBuiltinArgs(CallExpr &e, BuiltinId id, const Type *recv) {
   llvm::SmallVector<const Type *, 4> params = builtinParamTypes(id, recv);
-  for (size_t i = 0; i < e.args.size(); ++i)
+  // Device code has no str values, but the string literals of print and
+  // assert become the text of a printf format (§8.3).
+  bool literalText =
+      id == BuiltinId::fn_assert ||
+      (context == Context::Device &&
+       (id == BuiltinId::fn_print || id == BuiltinId::fn_printl));
+  for (size_t i = 0; i < e.args.size(); ++i) {
+    if (literalText && llvm::isa<StrLitExpr>(*e.args[i].value)) {
+      e.args[i].value->type = types.strTy();
+      continue;
+    }
     checkExpr(e.args[i].value, i < params.size() ? params[i] : nullptr);
+  }
 }
 
 const Type *Checker::checkBuiltinSignature(BuiltinId id, CallExpr &e,
@@ -129,11 +140,30 @@ const Type *Checker::checkBuiltin(CallExpr &e, BuiltinId id,
 // Host builtins and builtin methods (§7)
 //===----------------------------------------------------------------------===//
 
+/// What `print` may write in device code (§8.3): string literals and
+/// scalars (a printf format holds the literals; vprintf takes the rest).
+static bool devicePrintable(const Expr &e) {
+  const Type *t = e.type;
+  if (llvm::isa<StrLitExpr>(e))
+    return true;
+  return t->isError() || t->isNumeric() || t->is(Type::Kind::Bool) ||
+         t->is(Type::Kind::Char);
+}
+
 const Type *Checker::checkPrint(CallExpr &e, BuiltinArgs &a, const Type *) {
   if (!a.noExtras())
     return types.errorTy();
   for (auto &arg : e.args) {
     const Type *t = arg.value->type;
+    if (context == Context::Device) {
+      if (!devicePrintable(*arg.value))
+        diag.error(at(*arg.value),
+                   "in device code, '" + a.name +
+                       "' writes string literals and scalars, not " +
+                       (t->is(Type::Kind::Str) ? "a str value"
+                                               : "a value of type " + t->str()));
+      continue;
+    }
     if (t->isError() || t->isNumeric() || t->is(Type::Kind::Str) ||
         t->is(Type::Kind::Nil))
       continue;
@@ -143,6 +173,22 @@ const Type *Checker::checkPrint(CallExpr &e, BuiltinArgs &a, const Type *) {
                                              : llvm::Twine("")));
   }
   return types.voidTy();
+}
+
+const Type *Checker::checkAssert(CallExpr &e, BuiltinArgs &a, const Type *) {
+  if (!a.count(2) || a.anyError())
+    return types.errorTy();
+  bool ok = coerce(e.args[0].value, types.boolTy(),
+                   "the condition of 'assert'");
+  // The message is part of the program's text (in device code it goes
+  // into a printf format): a literal.
+  if (!llvm::isa<StrLitExpr>(*e.args[1].value)) {
+    diag.error(at(*e.args[1].value),
+               "the message of 'assert' must be a string literal");
+    return types.errorTy();
+  }
+  ok &= coerce(e.args[1].value, types.strTy(), "the message of 'assert'");
+  return ok ? types.voidTy() : types.errorTy();
 }
 
 const Type *Checker::checkMinMax(CallExpr &e, BuiltinArgs &a, const Type *) {

@@ -288,6 +288,7 @@ public:
                                                        const Type *recv);
   // The checks of entries whose `Check` names them.
   const Type *checkPrint(CallExpr &e, BuiltinArgs &a, const Type *recv);
+  const Type *checkAssert(CallExpr &e, BuiltinArgs &a, const Type *recv);
   const Type *checkMinMax(CallExpr &e, BuiltinArgs &a, const Type *recv);
   const Type *checkStrSplit(CallExpr &e, BuiltinArgs &a, const Type *recv);
   const Type *checkArrayAppend(CallExpr &e, BuiltinArgs &a, const Type *recv);

@@ -126,6 +126,16 @@ cl::opt<bool> debugInfo(
                   "break at file.nv:LINE) and kernel line information "
                   "(.loc, ptxas -lineinfo)"),
     cl::cat(category));
+cl::opt<bool> deviceChecks(
+    "fdevice-checks",
+    cl::desc("Device checks (on with -g): print and assert in kernels, and "
+             "failing checks in kernels report their line, block and thread"),
+    cl::cat(category));
+cl::opt<bool> noDeviceChecks(
+    "fno-device-checks",
+    cl::desc("No device checks, even with -g: print and assert in kernels "
+             "compile to nothing"),
+    cl::cat(category));
 cl::opt<bool> noCache(
     "no-cache",
     cl::desc("Compile every kernel, neither reading nor writing the cache "
@@ -350,6 +360,14 @@ int compile(const char *argv0) {
   device.chip = gpuArch;
   device.assemble = emit != Emit::Ptx;
   device.lineInfo = debugInfo;
+  // -g asks for them too; the last of -fdevice-checks and
+  // -fno-device-checks wins.
+  device.deviceChecks = debugInfo;
+  if (deviceChecks.getNumOccurrences() || noDeviceChecks.getNumOccurrences())
+    device.deviceChecks =
+        deviceChecks.getNumOccurrences() &&
+        (!noDeviceChecks.getNumOccurrences() ||
+         deviceChecks.getPosition() > noDeviceChecks.getPosition());
   if (!noCache && device.assemble) {
     device.cacheDir = cache::cacheDirPath();
     std::string refused = cache::openCacheDir(device.cacheDir);

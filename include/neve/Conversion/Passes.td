@@ -69,8 +69,23 @@ def ConvertNeveDeviceToLLVMPass
     upstream `convert-gpu-to-nvvm` can lower the rest. A failed check traps
     (`llvm.trap`): the runtime reports the fault with the kernel's name and
     launch site at the next synchronisation.
+
+    With `device-checks` (`-g`, `-fdevice-checks`; the gpu.module gets the
+    `neve.device_checks` attribute) a failing check first prints, through
+    `gpu.printf` (the driver's `vprintf`), `FILE:LINE:COL: device error in
+    block (x, y, z), thread (x, y, z): MESSAGE`; `neve.assert` is checked
+    the same way and `neve.device_print` becomes `gpu.printf`. Without
+    them, `neve.assert` and `neve.device_print` are erased: the kernel
+    makes no call (a call would serialise its wgmma, ptxas C7510).
   }];
-  let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
+  let options = [
+    Option<"deviceChecks", "device-checks", "bool", /*default=*/"false",
+           "Keep print and assert in device code, and report failing checks "
+           "with their line, block and thread before trapping">
+  ];
+  let dependentDialects = ["::mlir::LLVM::LLVMDialect",
+                           "::mlir::gpu::GPUDialect",
+                           "::mlir::arith::ArithDialect"];
 }
 
 def NeveSplitKernelModulesPass

@@ -30,10 +30,13 @@ for src in "$@"; do
   for kv in $(echo "$run" | sed -n 's@^# RUN: env \(\([A-Z_]*=[^ ]* \)*\).*@\1@p'); do
     envs+=("${kv//%S/$(dirname "$src")}")
   done
+  # compiler options before the program (`%neve run -fdevice-checks %s`)
+  flags=$(echo "$run" | sed -n 's@.*%neve run \(\(-[^ ]* \)*\)%[sS].*@\1@p')
   ok=1
   for arch in sm_90 sm_80; do
     ptx="$tmp/$name.$arch.ptx"
-    if ! env "${envs[@]}" "$translate" "$src" --emit=ptx --gpu-arch="$arch" -o "$ptx" 2> "$tmp/$name.err"; then
+    # shellcheck disable=SC2086
+    if ! env "${envs[@]}" "$translate" "$src" $flags --emit=ptx --gpu-arch="$arch" -o "$ptx" 2> "$tmp/$name.err"; then
       echo "FAIL: $name: neve-translate --emit=ptx --gpu-arch=$arch: $(head -c 400 "$tmp/$name.err")"
       ok=0; break
     fi
