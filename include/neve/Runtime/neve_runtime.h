@@ -874,6 +874,14 @@ void neve_gpu_sync(void);
 /// True once the driver has been loaded and initialised (never loads it).
 bool neve_gpu_initialized(void);
 
+/// NVTX ranges for Nsight Systems (GPU/Nvtx.cpp, docs/gpu.md "Debugging"),
+/// on only with NEVE_NVTX=1 (read once): then push opens a range named
+/// `name` on the calling thread and pop closes the innermost one. Off, both
+/// return at once; they never load the driver.
+int32_t neve_nvtx_enabled(void);
+void neve_nvtx_push(const neve_str *name);
+void neve_nvtx_pop(void);
+
 /// Called by main after neve_main returns: when the program used the GPU,
 /// waits for the device (a kernel fault then fails the run) and, with
 /// NEVE_GPU_ALLOC_STATS=1, prints the allocator's statistics to stderr.
