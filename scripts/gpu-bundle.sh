@@ -39,9 +39,10 @@ if [ -d test/gpu ]; then
     name="gpu-$(echo "${rel%.nv}" | tr '/' '-')"
     run=$(grep -m1 '^# RUN:' "$src" || true)
     prog=""
-    # `%neve run --gpu-arch=CHIP %s`: compiled for that chip (sm_90a for
-    # wgmma and setmaxnreg, test/gpu/hopper-*.nv).
-    arch=$(echo "$run" | sed -n 's@.*%neve run \(--gpu-arch=[a-z0-9_]*\) %s.*@\1@p')
+    # compiler options between `%neve run` and the program (`%neve run
+    # -fdevice-checks %s`) are neve-translate's too
+    flags=$(echo "$run" | sed -n 's@.*%neve run \(\(-[^ ]* \)*\)%[sS].*@\1@p')
+    run=$(echo "$run" | sed 's@%neve run \(-[^ ]* \)*%@%neve run %@')
     case "$run" in
       *'%neve run %s'* | *'%neve run --gpu-arch='*' %s'*) prog=$src ;;
       *'%neve run %S/'*)
@@ -54,7 +55,8 @@ if [ -d test/gpu ]; then
     for kv in $(echo "$run" | sed -n 's@^# RUN: env \(\([A-Z_]*=[^ ]* \)*\).*@\1@p'); do
       envs+=("${kv//%S/$(dirname "$src")}")
     done
-    if ! env "${envs[@]}" "$translate" ${arch:+"$arch"} "$prog" -o "$out/tests/$name" 2> "$out/compile.err"; then
+    # shellcheck disable=SC2086
+    if ! env "${envs[@]}" "$translate" "$prog" $flags -o "$out/tests/$name" 2> "$out/compile.err"; then
       grep -q '^# XFAIL:' "$src" || { cat "$out/compile.err" >&2; exit 1; }
       echo "gpu-bundle: $src is XFAIL and does not compile: left out"
       continue

@@ -32,6 +32,12 @@ config.substitutions.append(("%neve-launch", os.path.join(tools, "neve-launch"))
 # programs that use the GPU runtime on a machine without a GPU.
 config.substitutions.append(("%fake-cuda", os.path.join(config.neve_obj_root, "lib", "libneve-fake-cuda.so")))
 config.substitutions.append(("%fake-nccl", os.path.join(config.neve_obj_root, "lib", "libneve-fake-nccl.so")))
+# An NVTX tool that writes the ranges to $NEVE_FAKE_NVTX_LOG (FakeNvtx.cpp),
+# where the NVTX headers are.
+fake_nvtx = os.path.join(config.neve_obj_root, "lib", "libneve-fake-nvtx.so")
+config.substitutions.append(("%fake-nvtx", fake_nvtx))
+if os.path.exists(fake_nvtx):
+    config.available_features.add("nvtx")
 # The format fuzzers (tools/neve-fuzz-formats) before %neve-fuzz, a prefix.
 FORMAT_FUZZERS = ["safetensors", "idx", "png"]
 for name in FORMAT_FUZZERS:

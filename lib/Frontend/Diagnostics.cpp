@@ -9,9 +9,11 @@
 #include "neve/Frontend/Diagnostics.h"
 
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/Process.h"
 
 #include <nlohmann/json.hpp>
 
+#include <cstdlib>
 #include <functional>
 
 using namespace neve;
@@ -22,33 +24,33 @@ using llvm::StringRef;
 // Recording
 //===----------------------------------------------------------------------===//
 
-Diagnostic &DiagEngine::record(Severity severity, SMLoc loc,
+Diagnostic &DiagEngine::record(Severity severity, DiagLoc at,
                                const llvm::Twine &msg) {
   lastDiscarded = false;
-  diags.push_back(Diagnostic{severity, loc, msg.str(), {}});
+  diags.push_back(Diagnostic{severity, at.loc, msg.str(), {}, at.range});
   return diags.back();
 }
 
-Diagnostic &DiagEngine::error(SMLoc loc, const llvm::Twine &msg) {
+Diagnostic &DiagEngine::error(DiagLoc at, const llvm::Twine &msg) {
   if (reachedLimit()) {
-    discarded = Diagnostic{Severity::Error, loc, msg.str(), {}};
+    discarded = Diagnostic{Severity::Error, at.loc, msg.str(), {}, at.range};
     lastDiscarded = true;
     return discarded;
   }
   ++errorCount;
-  return record(Severity::Error, loc, msg);
+  return record(Severity::Error, at, msg);
 }
 
-Diagnostic &DiagEngine::warning(SMLoc loc, const llvm::Twine &msg) {
-  return record(Severity::Warning, loc, msg);
+Diagnostic &DiagEngine::warning(DiagLoc at, const llvm::Twine &msg) {
+  return record(Severity::Warning, at, msg);
 }
 
-Diagnostic &DiagEngine::noteAlone(SMLoc loc, const llvm::Twine &msg) {
-  return record(Severity::Note, loc, msg);
+Diagnostic &DiagEngine::noteAlone(DiagLoc at, const llvm::Twine &msg) {
+  return record(Severity::Note, at, msg);
 }
 
-void DiagEngine::note(SMLoc loc, const llvm::Twine &msg) {
-  Diagnostic n{Severity::Note, loc, msg.str(), {}};
+void DiagEngine::note(DiagLoc at, const llvm::Twine &msg) {
+  Diagnostic n{Severity::Note, at.loc, msg.str(), {}, at.range};
   if (lastDiscarded)
     return;
   // A note with nothing to attach to stands on its own rather than vanish.
@@ -105,14 +107,55 @@ static StringRef severityName(Severity severity) {
   return "error";
 }
 
+namespace {
+/// A string stream that takes colours: SMDiagnostic::print colours only a
+/// stream that says it has them (a terminal), and the choice was made
+/// already (colorDiagnostics).
+class ColorStringStream : public llvm::raw_string_ostream {
+public:
+  explicit ColorStringStream(std::string &s) : llvm::raw_string_ostream(s) {
+    enable_colors(true);
+  }
+  bool has_colors() const override { return true; }
+  bool is_displayed() const override { return true; }
+};
+} // namespace
+
+/// `d`'s range when it can be underlined: valid, in the buffer of its
+/// caret, not reversed. (Pieces on other lines than the caret's are left
+/// out by SourceMgr.)
+static std::optional<llvm::SMRange> printableRange(const llvm::SourceMgr &sm,
+                                                   const Diagnostic &d,
+                                                   unsigned bufferID) {
+  llvm::SMRange r = d.range;
+  if (!r.isValid() || r.Start.getPointer() > r.End.getPointer())
+    return std::nullopt;
+  const llvm::MemoryBuffer *buf = sm.getMemoryBuffer(bufferID);
+  const char *begin = buf->getBufferStart(), *end = buf->getBufferEnd();
+  if (r.Start.getPointer() < begin || r.End.getPointer() > end)
+    return std::nullopt;
+  return r;
+}
+
 void DiagEngine::printText(llvm::raw_ostream &os, const Diagnostic &d) const {
-  if (d.loc.isValid() && sm.FindBufferContainingLoc(d.loc) != 0) {
-    sm.PrintMessage(os, d.loc, toDiagKind(d.severity), d.message,
-                    /*Ranges=*/{}, /*FixIts=*/{}, /*ShowColors=*/false);
+  std::string text;
+  ColorStringStream colored(text);
+  llvm::raw_ostream &out = showColors ? colored : os;
+  unsigned id = d.loc.isValid() ? sm.FindBufferContainingLoc(d.loc) : 0;
+  if (id != 0) {
+    llvm::SmallVector<llvm::SMRange, 1> ranges;
+    if (auto r = printableRange(sm, d, id))
+      ranges.push_back(*r);
+    sm.PrintMessage(out, d.loc, toDiagKind(d.severity), d.message, ranges,
+                    /*FixIts=*/{}, showColors);
   } else {
     // No source position: just `error: message`.
     llvm::SMDiagnostic(/*filename=*/"", toDiagKind(d.severity), d.message)
-        .print(/*ProgName=*/nullptr, os, /*ShowColors=*/false);
+        .print(/*ProgName=*/nullptr, out, showColors);
+  }
+  if (showColors) {
+    colored.flush();
+    os << text;
   }
   for (const Diagnostic &n : d.notes)
     printText(os, n);
@@ -123,9 +166,25 @@ static nlohmann::json toJson(const DiagEngine &engine, const Diagnostic &d) {
   nlohmann::json notes = nlohmann::json::array();
   for (const Diagnostic &n : d.notes)
     notes.push_back(toJson(engine, n));
-  return {{"file", pos.file},     {"line", pos.line},
-          {"column", pos.column}, {"severity", severityName(d.severity).str()},
-          {"message", d.message}, {"notes", std::move(notes)}};
+  nlohmann::json out = {{"file", pos.file},
+                        {"line", pos.line},
+                        {"column", pos.column},
+                        {"severity", severityName(d.severity).str()},
+                        {"message", d.message},
+                        {"notes", std::move(notes)}};
+  // The underlined text: 1-based lines and columns (in bytes), the end
+  // just past the last character, as in the text form's `~~~`.
+  unsigned id = d.loc.isValid()
+                    ? engine.getSourceMgr().FindBufferContainingLoc(d.loc)
+                    : 0;
+  if (id != 0) {
+    if (auto r = printableRange(engine.getSourceMgr(), d, id)) {
+      LineCol start = engine.resolve(r->Start), end = engine.resolve(r->End);
+      out["range"] = {{"start", {{"line", start.line}, {"column", start.column}}},
+                      {"end", {{"line", end.line}, {"column", end.column}}}};
+    }
+  }
+  return out;
 }
 
 void DiagEngine::print(llvm::raw_ostream &os, Format format) const {
@@ -335,4 +394,17 @@ bool DiagEngine::verifyExpectations(llvm::raw_ostream &os) const {
        << "\" was not produced\n";
   }
   return ok;
+}
+
+//===----------------------------------------------------------------------===//
+// Colour
+//===----------------------------------------------------------------------===//
+
+bool neve::colorDiagnostics(std::optional<bool> wanted) {
+  if (wanted)
+    return *wanted;
+  // https://no-color.org: a non-empty NO_COLOR turns colour off.
+  if (const char *noColor = std::getenv("NO_COLOR"); noColor && *noColor)
+    return false;
+  return llvm::sys::Process::StandardErrHasColors();
 }

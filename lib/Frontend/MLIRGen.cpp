@@ -227,6 +227,9 @@ mlir::OwningOpRef<mlir::ModuleOp> Generator::run(const Program &prog) {
   module = mlir::ModuleOp::create(loc(llvm::SMLoc()));
   module->setAttr("neve.source", b.getStringAttr(m.fileName));
   for (auto &mod : prog.modules)
+    if (mod->isLibrary)
+      libraryBuffers.insert(mod->bufferID);
+  for (auto &mod : prog.modules)
     for (auto &fn : mod->funcs)
       if (fn->kind == FuncKind::Def || fn->kind == FuncKind::Gpu)
         ++topLevelNameCount[baseSymbol(*fn)];
@@ -386,6 +389,9 @@ mlir::func::FuncOp Generator::getFunc(const FuncDecl *fn,
   }
   else if (fn->kind == FuncKind::Gpu)
     op->setAttr(mlir::neve::kDeviceAttrName, b.getUnitAttr());
+  else if (fn->loc.isValid() &&
+           libraryBuffers.contains(sm.FindBufferContainingLoc(fn->loc)))
+    op->setAttr(mlir::neve::kLibraryAttrName, b.getUnitAttr());
   if (key.empty())
     funcOps[fn] = op;
   else

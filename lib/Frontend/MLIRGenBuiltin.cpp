@@ -85,6 +85,8 @@ llvm::SmallVector<Value> Generator::emitArgs(const CallExpr &e) {
 
 template <bool newline>
 Value Generator::emitPrint(const CallExpr &e, mlir::Location l) {
+  if (inDeviceCode())
+    return emitDevicePrint(e, newline, l);
   llvm::SmallVector<Value> args;
   for (auto &a : e.args)
     args.push_back(emitArg(a));

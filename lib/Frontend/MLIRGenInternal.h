@@ -30,6 +30,7 @@
 #include "mlir/IR/Builders.h"
 
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/StringMap.h"
 
@@ -350,6 +351,11 @@ public:
   Value emitQuit(const CallExpr &e, mlir::Location l);
   Value emitFailAt(const CallExpr &e, mlir::Location l);
   Value emitTestFma(const CallExpr &e, mlir::Location l);
+  // MLIRGenDebug.cpp: print in device code, assert (issue 33).
+  /// Is the function being emitted a kernel or gpu function?
+  bool inDeviceCode() const;
+  Value emitDevicePrint(const CallExpr &e, bool newline, mlir::Location l);
+  Value emitAssert(const CallExpr &e, mlir::Location l);
   Value emitTestTwice(const CallExpr &e, mlir::Location l);
   template <int32_t value>
   Value emitIntConstant(llvm::StringRef name, mlir::Location l);
@@ -484,6 +490,8 @@ public:
   /// wgmmas emitted in the current function: wgmma_wait_group fences them.
   llvm::SmallVector<std::pair<Value, int64_t>> wgmmaAccumulators;
   const Program *program = nullptr;
+  /// The buffers of library modules (Module::isLibrary).
+  llvm::DenseSet<unsigned> libraryBuffers;
   llvm::DenseMap<const FuncDecl *, mlir::func::FuncOp> funcOps;
   /// Specializations of functions with compile-time parameters (§3.9).
   std::map<std::pair<const FuncDecl *, std::vector<int64_t>>,

@@ -109,8 +109,10 @@ ExprPtr Parser::parseBinary(unsigned minPrec) {
     ExprPtr rhs = parseBinary(info->prec + 1);
     if (!rhs)
       return nullptr;
-    lhs = std::make_unique<BinaryExpr>(opLoc, info->op, std::move(lhs),
-                                       std::move(rhs));
+    SMLoc begin = lhs->getRange().Start;
+    lhs = withRange(std::make_unique<BinaryExpr>(opLoc, info->op,
+                                                 std::move(lhs), std::move(rhs)),
+                    begin);
     // Comparisons do not associate (§1.6): `a < b < c` is an error.
     if (isComparison(info->op)) {
       if (auto next = binaryOpInfo(tok().kind);
@@ -142,7 +144,9 @@ ExprPtr Parser::parseFold() {
       return nullptr;
     }
     consume();
-    e = std::make_unique<FoldExpr>(loc, std::move(e), isScan, op);
+    SMLoc begin = e->getRange().Start;
+    e = withRange(std::make_unique<FoldExpr>(loc, std::move(e), isScan, op),
+                  begin);
   }
   return e;
 }
@@ -157,8 +161,10 @@ ExprPtr Parser::parseMatMul() {
     ExprPtr rhs = parseUnary();
     if (!rhs)
       return nullptr;
-    lhs = std::make_unique<BinaryExpr>(opLoc, BinaryOp::MatMul, std::move(lhs),
-                                       std::move(rhs));
+    SMLoc begin = lhs->getRange().Start;
+    lhs = withRange(std::make_unique<BinaryExpr>(opLoc, BinaryOp::MatMul,
+                                                 std::move(lhs), std::move(rhs)),
+                    begin);
   }
   return lhs;
 }
@@ -170,14 +176,16 @@ ExprPtr Parser::parseUnary() {
   SMLoc loc = tok().loc;
   if (consumeIf(Tok::minus)) {
     ExprPtr operand = parseUnary();
-    return operand ? std::make_unique<UnaryExpr>(loc, UnaryOp::Neg,
-                                                 std::move(operand))
+    return operand ? withRange(std::make_unique<UnaryExpr>(
+                                   loc, UnaryOp::Neg, std::move(operand)),
+                               loc)
                    : nullptr;
   }
   if (consumeIf(Tok::bang) || consumeIf(Tok::kw_not)) {
     ExprPtr operand = parseUnary();
-    return operand ? std::make_unique<UnaryExpr>(loc, UnaryOp::Not,
-                                                 std::move(operand))
+    return operand ? withRange(std::make_unique<UnaryExpr>(
+                                   loc, UnaryOp::Not, std::move(operand)),
+                               loc)
                    : nullptr;
   }
   return parsePostfix();
@@ -220,6 +228,7 @@ bool Parser::parseArgs(std::vector<Arg> &args, llvm::StringRef context) {
       arg.value =
           std::make_unique<TypeTagExpr>(tok().loc, tok().spelling.str());
       consume();
+      arg.value = withRange(std::move(arg.value), arg.loc);
     }
     if (!arg.value) {
       arg.value = parseExpr();
@@ -319,7 +328,9 @@ ExprPtr Parser::parseSelect(ExprPtr base) {
 
 ExprPtr Parser::parsePostfix() {
   SMLoc start = tok().loc;
-  ExprPtr e = parsePrimary();
+  // Every expression of levels 1 and 0 spans from `start` to the last
+  // token it consumed (a parenthesized one with its parentheses).
+  ExprPtr e = withRange(parsePrimary(), start);
   if (!e)
     return nullptr;
   while (true) {
@@ -337,7 +348,7 @@ ExprPtr Parser::parsePostfix() {
           std::make_unique<CallExpr>(loc, std::move(e), std::move(args));
       if (tok().is(Tok::less))
         parseCtimeArgs(call->ctimeArgs);
-      e = std::move(call);
+      e = withRange(std::move(call), start);
       break;
     }
     case Tok::period: {
@@ -348,6 +359,7 @@ ExprPtr Parser::parsePostfix() {
         e = std::make_unique<MemberExpr>(name.loc, std::move(e),
                                          name.spelling.str());
         consume();
+        e = withRange(std::move(e), start);
         break;
       }
       // `1.` is no float (§1.5); leave the '.' to the caller.
@@ -359,13 +371,13 @@ ExprPtr Parser::parsePostfix() {
       return nullptr;
     }
     case Tok::l_square:
-      e = parseIndex(std::move(e));
+      e = withRange(parseIndex(std::move(e)), start);
       if (!e)
         return nullptr;
       break;
     case Tok::l_brace:
       // Directly after an expression, '{' selects (§8.5.4, §8.5.5).
-      e = parseSelect(std::move(e));
+      e = withRange(parseSelect(std::move(e)), start);
       if (!e)
         return nullptr;
       break;

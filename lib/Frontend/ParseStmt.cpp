@@ -256,7 +256,9 @@ StmtPtr Parser::parseDeclaration() {
       std::vector<Arg> args;
       if (!parseArgs(args, "after the constructor arguments"))
         return nullptr;
-      var->init = std::make_unique<NewExpr>(var->loc, *type, std::move(args));
+      var->init = withRange(
+          std::make_unique<NewExpr>(var->loc, *type, std::move(args)),
+          var->loc);
       var->isConstruction = true;
     } else if (!type) {
       diag.error(var->loc, "'var' needs an initializer to take its type from");
@@ -286,7 +288,8 @@ StmtPtr Parser::parseReturn() {
         return nullptr;
       elems.push_back(std::move(e));
     }
-    value = std::make_unique<TupleExpr>(valueLoc, std::move(elems));
+    value = withRange(std::make_unique<TupleExpr>(valueLoc, std::move(elems)),
+                      valueLoc);
   }
   return std::make_unique<ReturnStmt>(loc, std::move(value));
 }

@@ -40,6 +40,14 @@ bool Parser::consumeIf(Tok kind) {
   return true;
 }
 
+llvm::SMLoc Parser::prevEnd() const {
+  // NEWLINE, INDENT and DEDENT have no text.
+  for (size_t i = pos; i > 0; --i)
+    if (!tokens[i - 1].spelling.empty())
+      return tokens[i - 1].endLoc();
+  return tok().loc;
+}
+
 std::string Parser::describeTok(const Token &t) {
   if (t.is(Tok::reserved))
     return ("reserved word '" + t.spelling + "'").str();

@@ -21,7 +21,7 @@ using namespace neve::sema;
 bool BuiltinArgs::noExtras() {
   for (auto &a : e.args)
     if (!a.keyword.empty() || a.split != ArgSplit::None) {
-      c.diag.error(a.loc, "'" + name + "' takes positional arguments only");
+      c.diag.error(at(a), "'" + name + "' takes positional arguments only");
       return false;
     }
   return true;
@@ -31,7 +31,7 @@ bool BuiltinArgs::count(size_t n) {
   if (!noExtras())
     return false;
   if (e.args.size() != n) {
-    c.diag.error(e.getLoc(), "'" + name + "' takes " + std::to_string(n) +
+    c.diag.error(at(e), "'" + name + "' takes " + std::to_string(n) +
                                  " argument(s), but " +
                                  std::to_string(e.args.size()) + " were given");
     return false;
@@ -107,8 +107,19 @@ Checker::builtinParamTypes(BuiltinId id, const Type *recv) {
 
 void Checker::checkBuiltinArgs(CallExpr &e, BuiltinId id, const Type *recv) {
   llvm::SmallVector<const Type *, 4> params = builtinParamTypes(id, recv);
-  for (size_t i = 0; i < e.args.size(); ++i)
+  // Device code has no str values, but the string literals of print and
+  // assert become the text of a printf format (§8.3).
+  bool literalText =
+      id == BuiltinId::fn_assert ||
+      (context == Context::Device &&
+       (id == BuiltinId::fn_print || id == BuiltinId::fn_printl));
+  for (size_t i = 0; i < e.args.size(); ++i) {
+    if (literalText && llvm::isa<StrLitExpr>(*e.args[i].value)) {
+      e.args[i].value->type = types.strTy();
+      continue;
+    }
     checkExpr(e.args[i].value, i < params.size() ? params[i] : nullptr);
+  }
 }
 
 const Type *Checker::checkBuiltinSignature(BuiltinId id, CallExpr &e,
@@ -161,15 +172,34 @@ const Type *Checker::checkBuiltin(CallExpr &e, BuiltinId id,
 // Host builtins and builtin methods (§7)
 //===----------------------------------------------------------------------===//
 
+/// What `print` may write in device code (§8.3): string literals and
+/// scalars (a printf format holds the literals; vprintf takes the rest).
+static bool devicePrintable(const Expr &e) {
+  const Type *t = e.type;
+  if (llvm::isa<StrLitExpr>(e))
+    return true;
+  return t->isError() || t->isNumeric() || t->is(Type::Kind::Bool) ||
+         t->is(Type::Kind::Char);
+}
+
 const Type *Checker::checkPrint(CallExpr &e, BuiltinArgs &a, const Type *) {
   if (!a.noExtras())
     return types.errorTy();
   for (auto &arg : e.args) {
     const Type *t = arg.value->type;
+    if (context == Context::Device) {
+      if (!devicePrintable(*arg.value))
+        diag.error(at(*arg.value),
+                   "in device code, '" + a.name +
+                       "' writes string literals and scalars, not " +
+                       (t->is(Type::Kind::Str) ? "a str value"
+                                               : "a value of type " + t->str()));
+      continue;
+    }
     if (t->isError() || t->isNumeric() || t->is(Type::Kind::Str) ||
         t->is(Type::Kind::Nil))
       continue;
-    diag.error(arg.value->getLoc(),
+    diag.error(at(*arg.value),
                "cannot print a value of type " + t->str() +
                    (t->is(Type::Kind::Array) ? llvm::Twine(" (use its .print())")
                                              : llvm::Twine("")));
@@ -177,11 +207,27 @@ const Type *Checker::checkPrint(CallExpr &e, BuiltinArgs &a, const Type *) {
   return types.voidTy();
 }
 
+const Type *Checker::checkAssert(CallExpr &e, BuiltinArgs &a, const Type *) {
+  if (!a.count(2) || a.anyError())
+    return types.errorTy();
+  bool ok = coerce(e.args[0].value, types.boolTy(),
+                   "the condition of 'assert'");
+  // The message is part of the program's text (in device code it goes
+  // into a printf format): a literal.
+  if (!llvm::isa<StrLitExpr>(*e.args[1].value)) {
+    diag.error(at(*e.args[1].value),
+               "the message of 'assert' must be a string literal");
+    return types.errorTy();
+  }
+  ok &= coerce(e.args[1].value, types.strTy(), "the message of 'assert'");
+  return ok ? types.voidTy() : types.errorTy();
+}
+
 const Type *Checker::checkMinMax(CallExpr &e, BuiltinArgs &a, const Type *) {
   if (!a.count(2) || a.anyError())
     return types.errorTy();
   if (!a.type(0)->isNumeric() || !a.type(1)->isNumeric()) {
-    diag.error(e.getLoc(), "'" + a.name + "' takes two numbers, not " +
+    diag.error(at(e), "'" + a.name + "' takes two numbers, not " +
                                a.type(0)->str() + " and " + a.type(1)->str());
     return types.errorTy();
   }
@@ -195,7 +241,7 @@ const Type *Checker::checkStrSplit(CallExpr &e, BuiltinArgs &a, const Type *) {
   if (!a.count(1) || a.anyError())
     return types.errorTy();
   if (!a.type(0)->is(Type::Kind::Str) && !a.type(0)->is(Type::Kind::Char)) {
-    diag.error(e.args[0].loc, "'split' takes a str or char separator, not " +
+    diag.error(at(e.args[0]), "'split' takes a str or char separator, not " +
                                   a.type(0)->str());
     return types.errorTy();
   }
@@ -217,7 +263,7 @@ const Type *Checker::checkArrayFold(CallExpr &e, BuiltinArgs &a,
   const Type *elem = recv->getElement();
   using K = Type::Kind;
   if (!elem->is(K::Int) && !elem->is(K::I64) && !elem->is(K::Float)) {
-    diag.error(e.getLoc(), "'" + a.name + "' needs an array of int, i64 or "
+    diag.error(at(e), "'" + a.name + "' needs an array of int, i64 or "
                                "float, not " + recv->str());
     return types.errorTy();
   }
@@ -232,7 +278,7 @@ const Type *Checker::checkArrayPrint(CallExpr &e, BuiltinArgs &a,
   using K = Type::Kind;
   if (!elem->isError() && !elem->is(K::Str) &&
       (!elem->isScalar() || elem->is(K::BF16) || elem->is(K::Half))) {
-    diag.error(e.getLoc(), "'print' needs an array of integers, float, "
+    diag.error(at(e), "'print' needs an array of integers, float, "
                            "bool, char or str, not " + recv->str());
     return types.errorTy();
   }
@@ -243,7 +289,7 @@ const Type *Checker::checkChannelSum(CallExpr &e, BuiltinArgs &a,
                                      const Type *recv) {
   const Type *elem = recv->getElement();
   if (!elem->is(Type::Kind::Int) && !elem->is(Type::Kind::Float)) {
-    diag.error(e.getLoc(), "'sum' needs a channel of int or float, not " +
+    diag.error(at(e), "'sum' needs a channel of int or float, not " +
                                recv->str());
     return types.errorTy();
   }
@@ -259,7 +305,7 @@ const Type *Checker::checkShuffle(CallExpr &e, BuiltinArgs &a, const Type *) {
     return types.errorTy();
   const Type *t = a.type(0);
   if (!t->is(Type::Kind::Int) && !t->is(Type::Kind::Float)) {
-    diag.error(e.args[0].loc, "'" + a.name + "' exchanges an int or a float, "
+    diag.error(at(e.args[0]), "'" + a.name + "' exchanges an int or a float, "
                               "not " + t->str());
     return types.errorTy();
   }
@@ -282,13 +328,13 @@ const Type *Checker::checkAtomic(CallExpr &e, BuiltinArgs &a, const Type *,
                          ? p->getElement()
                          : nullptr;
   if (!elem || !(elem->is(Type::Kind::Int) || elem->is(Type::Kind::Float))) {
-    diag.error(e.args[0].loc, "'" + a.name + "' needs an int[] or float[] "
+    diag.error(at(e.args[0]), "'" + a.name + "' needs an int[] or float[] "
                               "pointer (or a layout element address), not " +
                                   p->str());
     return types.errorTy();
   }
   if (intOnly && !elem->is(Type::Kind::Int)) {
-    diag.error(e.getLoc(), "'" + a.name + "' works on int only");
+    diag.error(at(e), "'" + a.name + "' works on int only");
     return types.errorTy();
   }
   coerce(e.args[1].value, types.intTy(), "the index of '" + a.name + "'");
@@ -301,7 +347,7 @@ const Type *Checker::checkCpWaitGroup(CallExpr &e, BuiltinArgs &a,
   if (a.params(types.voidTy(), {types.intTy()})->isError())
     return types.errorTy();
   if (!constantInt(*e.args[0].value)) {
-    diag.error(e.args[0].loc, "'cp_wait_group' needs a constant");
+    diag.error(at(e.args[0]), "'cp_wait_group' needs a constant");
     return types.errorTy();
   }
   return types.voidTy();
@@ -314,7 +360,7 @@ const Type *Checker::intrinsicAddress(BuiltinArgs &a, size_t i,
   auto &arg = a.e.args[i];
   if (t->is(Type::Kind::Address) || t->is(Type::Kind::Layout)) {
     if (space && t->getSpace() != *space) {
-      diag.error(arg.loc, "the " + role + " of '" + a.name +
+      diag.error(at(arg), "the " + role + " of '" + a.name +
                               "' must be in " +
                               (*space == MemSpace::Shared     ? "shared memory"
                                : *space == MemSpace::Register ? "registers"
@@ -326,7 +372,7 @@ const Type *Checker::intrinsicAddress(BuiltinArgs &a, size_t i,
   }
   if (t->is(Type::Kind::Pointer) && (!space || *space == MemSpace::Global))
     return t->getElement();
-  diag.error(arg.loc, "the " + role + " of '" + a.name +
+  diag.error(at(arg), "the " + role + " of '" + a.name +
                           "' must be an element address 'v{...}' or a tile, "
                           "not " + t->str());
   return nullptr;
@@ -361,7 +407,7 @@ const Type *Checker::checkMma16x8x16(CallExpr &e, BuiltinArgs &a,
   if (!fb)
     return types.errorTy();
   if (!d->is(Type::Kind::Float)) {
-    diag.error(e.args[0].loc, "the accumulator of 'mma_16x8x16' must be a "
+    diag.error(at(e.args[0]), "the accumulator of 'mma_16x8x16' must be a "
                               "float layout (§11.2), not " + d->str());
     return types.errorTy();
   }
@@ -370,7 +416,7 @@ const Type *Checker::checkMma16x8x16(CallExpr &e, BuiltinArgs &a,
            t->is(Type::Kind::Half);
   };
   if (!fragment(fa) || !fragment(fb)) {
-    diag.error(e.getLoc(), "the fragments of 'mma_16x8x16' are bf16 or half "
+    diag.error(at(e), "the fragments of 'mma_16x8x16' are bf16 or half "
                            "layouts (or int fragment storage)");
     return types.errorTy();
   }

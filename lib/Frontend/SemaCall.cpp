@@ -37,20 +37,20 @@ void Checker::checkSplitArgs(std::vector<Arg> &args) {
     if (a.split == ArgSplit::None)
       continue;
     if (asyncsDepth == 0) {
-      diag.error(a.loc, "split arguments ('>xs', ':xs') are only allowed in "
+      diag.error(at(a), "split arguments ('>xs', ':xs') are only allowed in "
                         "calls inside an 'asyncs' body");
       continue;
     }
     const Type *t = a.value->type;
     if (t && !t->isError() && !t->is(Type::Kind::Array))
-      diag.error(a.loc, "only an array can be split between threads, not " +
+      diag.error(at(a), "only an array can be split between threads, not " +
                             t->str());
   }
 }
 
 void Checker::checkCtimeArgs(CallExpr &e, FuncDecl &fn) {
   if (e.ctimeArgs.size() != fn.ctimeParams.size())
-    diag.error(e.getLoc(), "'" + fn.name + "' takes " +
+    diag.error(at(e), "'" + fn.name + "' takes " +
                                std::to_string(fn.ctimeParams.size()) +
                                " compile-time argument(s), but " +
                                std::to_string(e.ctimeArgs.size()) +
@@ -67,11 +67,11 @@ static const Type *callFunctionValue(Checker &c, CallExpr &e,
     c.checkExpr(e.args[i].value, i < n ? members[i + 1] : nullptr);
   for (auto &a : e.args)
     if (!a.keyword.empty() || a.split != ArgSplit::None) {
-      c.diag.error(a.loc, "a function value takes positional arguments only");
+      c.diag.error(at(a), "a function value takes positional arguments only");
       return c.types.errorTy();
     }
   if (e.args.size() != n) {
-    c.diag.error(e.getLoc(), "this " + fnType->str() + " takes " +
+    c.diag.error(at(e), "this " + fnType->str() + " takes " +
                                  std::to_string(n) + " argument(s), but " +
                                  std::to_string(e.args.size()) +
                                  " were given");
@@ -97,16 +97,16 @@ const Type *Checker::checkCall(CallExpr &e, bool asStatement) {
     else
       checkArgsUntyped(e.args);
     if (!t->is(Type::Kind::Function) && !t->isError())
-      diag.error(e.getLoc(), "a value of type " + t->str() +
+      diag.error(at(e), "a value of type " + t->str() +
                                  " cannot be called");
   }
   if (result->isVoid() && !asStatement && e.callKind == CallKind::Builtin) {
-    diag.error(e.getLoc(), "'" + e.calleeName() + "' returns nothing; call it "
+    diag.error(at(e), "'" + e.calleeName() + "' returns nothing; call it "
                                                   "as a statement");
     return types.errorTy();
   }
   if (result->isVoid() && !asStatement) {
-    diag.error(e.getLoc(), (e.calleeName().empty()
+    diag.error(at(e), (e.calleeName().empty()
                                 ? llvm::Twine("this function value")
                                 : "'" + e.calleeName() + "'") +
                                " returns void; its call can only be a "
@@ -126,7 +126,7 @@ const Type *Checker::checkFunctionCall(CallExpr &e, NameExpr &callee) {
       return callFunctionValue(*this, e, t);
     checkArgsUntyped(e.args);
     if (!t->isError())
-      diag.error(e.getLoc(), "'" + name + "' is a variable of type " +
+      diag.error(at(e), "'" + name + "' is a variable of type " +
                                  t->str() + ", not a function");
     (void)v;
     return types.errorTy();
@@ -143,16 +143,16 @@ const Type *Checker::checkFunctionCall(CallExpr &e, NameExpr &callee) {
     }
     checkArgsUntyped(e.args);
     if (classes.count(name))
-      diag.error(e.getLoc(), "'" + name + "' is a class; create an object "
+      diag.error(at(e), "'" + name + "' is a class; create an object "
                              "with 'new " + name + "(...)'");
     else if (currentFn && currentFn->parent &&
              currentFn->parent->findMethod(name))
       // Methods are reached only through `self` (§3.4).
-      diag.error(e.getLoc(), "call to undeclared function '" + name +
+      diag.error(at(e), "call to undeclared function '" + name +
                                  "'; a method is called through self: "
                                  "'self." + name + "(...)'");
     else
-      diag.error(e.getLoc(), "call to undeclared function '" + name + "'");
+      diag.error(at(e), "call to undeclared function '" + name + "'");
     return types.errorTy();
   }
   callee.ref = NameRef::Function;
@@ -173,18 +173,18 @@ const Type *Checker::checkFunctionCall(CallExpr &e, NameExpr &callee) {
   checkSplitArgs(e.args);
   if (cands.empty()) {
     if (refused->kind == FuncKind::Kernel)
-      diag.error(e.getLoc(), "'" + name + "' is a kernel; start it with "
+      diag.error(at(e), "'" + name + "' is a kernel; start it with "
                              "'launch [grid] [block] " + name + "(...)'");
     else if (refused->kind == FuncKind::Gpu)
-      diag.error(e.getLoc(), "'" + name + "' is a gpu function; it can only "
+      diag.error(at(e), "'" + name + "' is a gpu function; it can only "
                              "be called from device code");
     else
-      diag.error(e.getLoc(), "cannot call host function '" + name +
+      diag.error(at(e), "cannot call host function '" + name +
                                  "' from device code (§8.3)");
     diag.note(refused->loc, "'" + name + "' is declared here");
     return types.errorTy();
   }
-  FuncDecl *fn = resolveOverload(cands, e.args, e.getLoc(),
+  FuncDecl *fn = resolveOverload(cands, e.args, at(e),
                                  "'" + name.str() + "'");
   if (!fn)
     return types.errorTy();
@@ -211,7 +211,7 @@ const Type *Checker::checkMethodCall(CallExpr &e, MemberExpr &callee) {
       checkArgsFor(e.args, *m);
       checkSplitArgs(e.args);
       FuncDecl *cands[] = {m};
-      if (!resolveOverload(cands, e.args, e.getLoc(),
+      if (!resolveOverload(cands, e.args, at(e),
                            "method '" + cls->name + "." + name.str() + "'"))
         return types.errorTy();
       e.callKind = CallKind::Method;
@@ -225,7 +225,7 @@ const Type *Checker::checkMethodCall(CallExpr &e, MemberExpr &callee) {
       if (t->is(Type::Kind::Function))
         return callFunctionValue(*this, e, t);
       checkArgsUntyped(e.args);
-      diag.error(e.getLoc(), "field '" + name + "' of " + cls->name +
+      diag.error(at(e), "field '" + name + "' of " + cls->name +
                                  " has type " + f->type->str() +
                                  ", not a Function type; it cannot be "
                                  "called");
@@ -263,7 +263,7 @@ const Type *Checker::checkMethodCall(CallExpr &e, MemberExpr &callee) {
   // (3) A function named MT_m whose first parameter accepts the receiver.
   if (!cands.empty()) {
     checkSplitArgs(e.args);
-    FuncDecl *fn = resolveOverload(cands, e.args, e.getLoc(),
+    FuncDecl *fn = resolveOverload(cands, e.args, at(e),
                                    "'" + extName + "'", 1, recv);
     if (!fn)
       return types.errorTy();
@@ -276,7 +276,7 @@ const Type *Checker::checkMethodCall(CallExpr &e, MemberExpr &callee) {
       deviceCalls[currentFn].push_back({fn, e.getLoc()});
     return fn->returnType;
   }
-  diag.error(e.getLoc(), "a value of type " + recv->str() + " has no method '" +
+  diag.error(at(e), "a value of type " + recv->str() + " has no method '" +
                              name + "' (nor is there a function '" + extName +
                              "')");
   return types.errorTy();

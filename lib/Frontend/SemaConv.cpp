@@ -90,7 +90,7 @@ bool Checker::coerce(ExprPtr &e, const Type *to, const llvm::Twine &what) {
     else if (from->isNumeric() && to->is(Type::Kind::Bool))
       hint = " (a number is never implicitly a bool: compare it, or use "
              "bool(x))";
-    diag.error(e->getLoc(), "cannot convert " + from->str() + " to " +
+    diag.error(at(*e), "cannot convert " + from->str() + " to " +
                                 to->str() + " in " + what + hint);
     return false;
   }
@@ -102,7 +102,7 @@ bool Checker::coerce(ExprPtr &e, const Type *to, const llvm::Twine &what) {
       x = c->operand.get();
     auto *name = llvm::dyn_cast<NameExpr>(x);
     if (!name || name->ref != NameRef::Function) {
-      diag.error(e->getLoc(), "cannot convert the Function value of type " +
+      diag.error(at(*e), "cannot convert the Function value of type " +
                                   from->str() + " to " + to->str() + " in " +
                                   what + ": only a function named by its "
                                   "name adapts its parameters to any (§3.3)");
@@ -111,6 +111,7 @@ bool Checker::coerce(ExprPtr &e, const Type *to, const llvm::Twine &what) {
   }
   SMLoc loc = e->getLoc();
   auto cast = std::make_unique<CastExpr>(loc, std::move(e), true);
+  cast->setRange(cast->operand->getRange());
   cast->type = to;
   e = std::move(cast);
   return true;
@@ -256,7 +257,7 @@ static std::string describeArgs(const std::vector<Arg> &args) {
 }
 
 FuncDecl *Checker::resolveOverload(llvm::ArrayRef<FuncDecl *> candidates,
-                                   std::vector<Arg> &args, SMLoc loc,
+                                   std::vector<Arg> &args, DiagLoc loc,
                                    const llvm::Twine &what,
                                    unsigned skipFirst, const Type *receiver,
                                    bool quiet) {
@@ -275,7 +276,7 @@ FuncDecl *Checker::resolveOverload(llvm::ArrayRef<FuncDecl *> candidates,
   auto &pool = !exact.empty() ? exact : converting;
   if (pool.size() == 1) {
     FuncDecl *fn = pool[0].first;
-    applyArgs(*fn, args, pool[0].second, skipFirst, loc);
+    applyArgs(*fn, args, pool[0].second, skipFirst, loc.loc);
     return fn;
   }
   if (quiet)
@@ -291,7 +292,7 @@ FuncDecl *Checker::resolveOverload(llvm::ArrayRef<FuncDecl *> candidates,
                lastFailure.badTo->is(Type::Kind::Bool))
         hint = " (a number is never implicitly a bool: compare it, or use "
                "bool(x))";
-      diag.error(bad.value->getLoc(),
+      diag.error(at(*bad.value),
                  "cannot convert " + lastFailure.badFrom->str() + " to " +
                      lastFailure.badTo->str() + " in argument " +
                      std::to_string(lastFailure.badArg + 1) + " of " + what +

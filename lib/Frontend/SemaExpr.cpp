@@ -20,7 +20,7 @@ const Type *Checker::checkExpr(ExprPtr &e, const Type *expected) {
 
 const Type *Checker::exprTooDeep(Expr &e, bool first, const Type *) {
   if (first)
-    diag.error(e.getLoc(), "this expression is nested too deeply (more than " +
+    diag.error(at(e), "this expression is nested too deeply (more than " +
                                std::to_string(kMaxExprDepth) +
                                " levels); split it with variables");
   return types.errorTy();
@@ -33,7 +33,7 @@ const Type *Checker::exprTooDeep(Expr &e, bool first, const Type *) {
 const Type *Checker::visitIntLitExpr(IntLitExpr &e, const Type *) {
   uint64_t v = e.value;
   if (v > 0x7fffffffffffffffULL) {
-    diag.error(e.getLoc(), "integer literal is too large for i64");
+    diag.error(at(e), "integer literal is too large for i64");
     return types.errorTy();
   }
   return v <= 0x7fffffffULL ? types.intTy() : types.i64Ty();
@@ -70,7 +70,7 @@ const Type *Checker::visitNameExpr(NameExpr &e, const Type *) {
 const Type *Checker::visitSelfExpr(SelfExpr &e, const Type *) {
   if (currentFn && currentFn->parent)
     return currentFn->parent->type;
-  diag.error(e.getLoc(), "'self' is only defined in constructors and methods");
+  diag.error(at(e), "'self' is only defined in constructors and methods");
   return types.errorTy();
 }
 
@@ -79,7 +79,7 @@ const Type *Checker::visitGlobalExpr(GlobalExpr &g, const Type *) {
     return types.errorTy();
   ClassDecl *cls = lookupClass(g.className);
   if (!cls) {
-    diag.error(g.getLoc(), "'$" + g.className + "' needs a class named '" +
+    diag.error(at(g), "'$" + g.className + "' needs a class named '" +
                                g.className + "'");
     return types.errorTy();
   }
@@ -87,7 +87,7 @@ const Type *Checker::visitGlobalExpr(GlobalExpr &g, const Type *) {
   if (cls->ctor)
     for (auto &p : cls->ctor->params)
       if (!p->init) {
-        diag.error(g.getLoc(), "'$" + g.className + "' needs a constructor "
+        diag.error(at(g), "'$" + g.className + "' needs a constructor "
                                "that can be called with no arguments");
         diag.note(cls->ctor->loc, "the constructor is declared here");
         break;
@@ -146,7 +146,7 @@ const Type *Checker::visitTupleExpr(TupleExpr &tu, const Type *expected) {
       bad |= et->isError() || et->isVoid() || et->is(Type::Kind::Nil);
     if (!want && et->is(Type::Kind::FixedArray)) {
       // Stored inline in variables, fields and results only (§4.3).
-      diag.error(tu.elems[i]->getLoc(), "a fixed array (" + et->str() +
+      diag.error(at(*tu.elems[i]), "a fixed array (" + et->str() +
                                             ") cannot be a tuple element");
       bad = true;
     }
@@ -172,7 +172,7 @@ const Type *Checker::visitTypeTagExpr(TypeTagExpr &tag, const Type *) {
   static const llvm::StringSet<> tagged = {
       "int", "i8", "i16", "i64", "float", "bf16", "half", "char", "bool"};
   if (!tagged.contains(tag.typeName)) {
-    diag.error(tag.getLoc(), "'" + tag.typeName + "' has no type tag");
+    diag.error(at(tag), "'" + tag.typeName + "' has no type tag");
     return types.errorTy();
   }
   tag.builtin = predeclaredValue(tag.typeName + "_t");
@@ -208,7 +208,7 @@ bool Checker::checkIntOperand(ExprPtr &e, llvm::StringRef what) {
   if (t->isError())
     return false;
   if (!t->isIntegral()) {
-    diag.error(e->getLoc(), "the " + what + " must be an integer, not " +
+    diag.error(at(*e), "the " + what + " must be an integer, not " +
                                 t->str());
     return false;
   }
@@ -226,12 +226,12 @@ const Type *Checker::checkName(NameExpr &e) {
   if (BuiltinId value = predeclaredValue(e.name); value != BuiltinId::None) {
     BuiltinWhere where = builtinInfo(value).where;
     if (where == BuiltinWhere::Device && context != Context::Device) {
-      diag.error(e.getLoc(), "'" + e.name + "' is only defined in device code "
+      diag.error(at(e), "'" + e.name + "' is only defined in device code "
                              "(kernel and gpu functions)");
       return types.errorTy();
     }
     if (where == BuiltinWhere::Host && context == Context::Device) {
-      diag.error(e.getLoc(), "'" + e.name + "' is not defined in device code");
+      diag.error(at(e), "'" + e.name + "' is not defined in device code");
       return types.errorTy();
     }
     e.ref = NameRef::Predeclared;
@@ -242,12 +242,12 @@ const Type *Checker::checkName(NameExpr &e) {
       !group.empty()) {
     FuncDecl *fn = group.front();
     if (group.size() > 1) {
-      diag.error(e.getLoc(), "'" + e.name + "' is overloaded; an overloaded "
+      diag.error(at(e), "'" + e.name + "' is overloaded; an overloaded "
                              "function cannot be used as a value");
       return types.errorTy();
     }
     if (fn->kind != FuncKind::Def) {
-      diag.error(e.getLoc(), "'" + e.name + "' is a " +
+      diag.error(at(e), "'" + e.name + "' is a " +
                                  (fn->kind == FuncKind::Kernel ? "kernel"
                                   : fn->kind == FuncKind::Gpu  ? "gpu function"
                                                                : "foreign "
@@ -261,13 +261,13 @@ const Type *Checker::checkName(NameExpr &e) {
           return p->is(Type::Kind::FixedArray);
         }) || fn->returnType->is(Type::Kind::FixedArray)) {
       // A Function type holds no inline arrays (§4.3).
-      diag.error(e.getLoc(), "'" + e.name + "' takes or returns a fixed "
+      diag.error(at(e), "'" + e.name + "' takes or returns a fixed "
                              "array; it is not a value");
       return types.errorTy();
     }
     if (!fn->ctimeParams.empty()) {
       // Its constants are written at a call (§3.9); a value has none.
-      diag.error(e.getLoc(), "'" + e.name + "' has compile-time parameters; "
+      diag.error(at(e), "'" + e.name + "' has compile-time parameters; "
                              "it is not a value (call it with <constants>)");
       return types.errorTy();
     }
@@ -276,19 +276,19 @@ const Type *Checker::checkName(NameExpr &e) {
     return types.function(fn->returnType, fn->paramTypes);
   }
   if (classes.count(e.name)) {
-    diag.error(e.getLoc(), "'" + e.name + "' is a class; create an object with "
+    diag.error(at(e), "'" + e.name + "' is a class; create an object with "
                            "'new " + e.name + "(...)'");
     return types.errorTy();
   }
   if (builtinFunction(e.name) != BuiltinId::None) {
-    diag.error(e.getLoc(), "'" + e.name + "' is a builtin function; call it "
+    diag.error(at(e), "'" + e.name + "' is a builtin function; call it "
                            "with '" + e.name + "(...)'");
     return types.errorTy();
   }
   // Fields are reached only through `self` (§3.4).
   bool isField = currentFn && currentFn->parent &&
                  currentFn->parent->findField(e.name);
-  diag.error(e.getLoc(), "use of undeclared name '" + e.name + "'" +
+  diag.error(at(e), "use of undeclared name '" + e.name + "'" +
                              (isField ? "; a field is reached through self: "
                                         "'self." + e.name + "'"
                                       : std::string()));
@@ -301,7 +301,7 @@ const Type *Checker::checkUnary(UnaryExpr &e) {
     return t;
   if (e.op == UnaryOp::Neg) {
     if (!t->isNumeric()) {
-      diag.error(e.getLoc(), "cannot negate a value of type " + t->str());
+      diag.error(at(e), "cannot negate a value of type " + t->str());
       return types.errorTy();
     }
     const Type *result = t->isFloat() ? types.floatTy() : promote(t, t);
@@ -314,7 +314,7 @@ const Type *Checker::checkUnary(UnaryExpr &e) {
     e.isNilTest = true;
     return types.boolTy();
   }
-  diag.error(e.getLoc(), "'!' needs a bool (or a reference to test for "
+  diag.error(at(e), "'!' needs a bool (or a reference to test for "
                          "nil), not " + t->str());
   return types.errorTy();
 }
@@ -327,7 +327,7 @@ static bool isUserOperand(const Type *t) {
 }
 
 FuncDecl *Checker::findOperator(BinaryOp op, const Type *l, const Type *r,
-                                ExprPtr &lhs, ExprPtr &rhs, SMLoc loc,
+                                ExprPtr &lhs, ExprPtr &rhs, DiagLoc loc,
                                 unsigned arity, ExprPtr *third) {
   std::vector<FuncDecl *> cands;
   bool device = context == Context::Device;
@@ -391,7 +391,7 @@ FuncDecl *Checker::findOperator(BinaryOp op, const Type *l, const Type *r,
   if (arity == 3)
     *third = std::move(args[2].value);
   if (fn && device && currentFn)
-    deviceCalls[currentFn].push_back({fn, loc});
+    deviceCalls[currentFn].push_back({fn, loc.loc});
   return fn;
 }
 
@@ -406,7 +406,7 @@ const Type *Checker::checkBinary(BinaryExpr &e) {
 const Type *Checker::checkBuiltinBinary(BinaryExpr &e, const Type *l,
                                         const Type *r) {
   if (isUserOperand(l) || isUserOperand(r)) {
-    if (FuncDecl *fn = findOperator(e.op, l, r, e.lhs, e.rhs, e.getLoc())) {
+    if (FuncDecl *fn = findOperator(e.op, l, r, e.lhs, e.rhs, at(e))) {
       e.opFunc = fn;
       return fn->returnType;
     }
@@ -414,7 +414,7 @@ const Type *Checker::checkBuiltinBinary(BinaryExpr &e, const Type *l,
       return types.errorTy();
   }
   auto fail = [&]() {
-    diag.error(e.getLoc(), "invalid operands to '" + spelling(e.op) + "': " +
+    diag.error(at(e), "invalid operands to '" + spelling(e.op) + "': " +
                                l->str() + " and " + r->str());
     return types.errorTy();
   };
@@ -424,7 +424,7 @@ const Type *Checker::checkBuiltinBinary(BinaryExpr &e, const Type *l,
   case BinaryOp::Or:
   case BinaryOp::Xor:
     if (!l->is(K::Bool) || !r->is(K::Bool)) {
-      diag.error(e.getLoc(), "the operands of '" + spelling(e.op) +
+      diag.error(at(e), "the operands of '" + spelling(e.op) +
                                  "' must be bool, not " + l->str() + " and " +
                                  r->str());
       return types.errorTy();
@@ -501,7 +501,7 @@ const Type *Checker::checkBuiltinBinary(BinaryExpr &e, const Type *l,
   case BinaryOp::Shr:
   case BinaryOp::BitOr:
     if (!l->isIntegral() || !r->isIntegral()) {
-      diag.error(e.getLoc(), "'" + spelling(e.op) + "' needs integers, not " +
+      diag.error(at(e), "'" + spelling(e.op) + "' needs integers, not " +
                                  l->str() + " and " + r->str());
       return types.errorTy();
     }
@@ -511,7 +511,7 @@ const Type *Checker::checkBuiltinBinary(BinaryExpr &e, const Type *l,
     return e.operandType;
   case BinaryOp::Offby: {
     if (!r->isIntegral() || r->is(K::Bool)) {
-      diag.error(e.rhs->getLoc(), "'offby' needs an integer offset, not " +
+      diag.error(at(*e.rhs), "'offby' needs an integer offset, not " +
                                       r->str());
       return types.errorTy();
     }
@@ -525,12 +525,12 @@ const Type *Checker::checkBuiltinBinary(BinaryExpr &e, const Type *l,
       return types.pointer(l->getElement());
     if (l->is(K::Str))
       return l;
-    diag.error(e.getLoc(), "no 'offby' for " + l->str() +
+    diag.error(at(e), "no 'offby' for " + l->str() +
                                ": declare it with an 'operation'");
     return types.errorTy();
   }
   case BinaryOp::MatMul:
-    diag.error(e.getLoc(), "no operator '@' for " + l->str() + " and " +
+    diag.error(at(e), "no operator '@' for " + l->str() + " and " +
                                r->str() + " (define one, §3.5)");
     return types.errorTy();
   }
@@ -546,7 +546,7 @@ const Type *Checker::checkFold(FoldExpr &e) {
       !(t->getElement()->is(Type::Kind::Int) ||
         t->getElement()->is(Type::Kind::I64) ||
         t->getElement()->is(Type::Kind::Float))) {
-    diag.error(e.getLoc(), std::string(e.isScan ? "'scan'" : "'reduce'") +
+    diag.error(at(e), std::string(e.isScan ? "'scan'" : "'reduce'") +
                                " needs an array of int, i64 or float, not " +
                                t->str());
     return types.errorTy();
@@ -567,16 +567,16 @@ const Type *Checker::checkMember(MemberExpr &e) {
       return f->type ? f->type : types.errorTy();
     }
     if (cls->findMethod(e.member)) {
-      diag.error(e.getLoc(), "'" + e.member + "' is a method of " + cls->name +
+      diag.error(at(e), "'" + e.member + "' is a method of " + cls->name +
                                  "; call it with '." + e.member + "(...)'");
       return types.errorTy();
     }
-    diag.error(e.getLoc(), "class " + cls->name + " has no field '" +
+    diag.error(at(e), "class " + cls->name + " has no field '" +
                                e.member + "'");
     diag.note(cls->loc, "class " + cls->name + " is declared here");
     return types.errorTy();
   }
-  diag.error(e.getLoc(), "a value of type " + t->str() + " has no field '" +
+  diag.error(at(e), "a value of type " + t->str() + " has no field '" +
                              e.member + "'");
   return types.errorTy();
 }
@@ -590,7 +590,7 @@ const Type *Checker::checkIndex(IndexExpr &e) {
   auto checkItems = [&](bool allowSlice) {
     for (auto &item : e.items) {
       if (item.isSlice && !allowSlice)
-        diag.error(item.loc, "only arrays and strings can be sliced");
+        diag.error(at(item), "only arrays and strings can be sliced");
       if (item.index)
         checkIntOperand(item.index, "index");
       if (item.sliceEnd)
@@ -608,7 +608,7 @@ const Type *Checker::checkIndex(IndexExpr &e) {
   }
   auto oneIndex = [&]() {
     if (e.items.size() != 1) {
-      diag.error(e.getLoc(), "a value of type " + t->str() +
+      diag.error(at(e), "a value of type " + t->str() +
                                  " takes one index, not " +
                                  std::to_string(e.items.size()));
       return false;
@@ -627,7 +627,7 @@ const Type *Checker::checkIndex(IndexExpr &e) {
   case K::Map: {
     if (!oneIndex() || anySlice) {
       if (anySlice)
-        diag.error(e.getLoc(), "a map cannot be sliced");
+        diag.error(at(e), "a map cannot be sliced");
       return types.errorTy();
     }
     checkExpr(e.items[0].index, t->getElement());
@@ -641,11 +641,11 @@ const Type *Checker::checkIndex(IndexExpr &e) {
     std::optional<int64_t> k = constantInt(*e.items[0].index);
     int64_t n = t->getMembers().size();
     if (!k) {
-      diag.error(e.items[0].loc, "a tuple index must be an integer constant");
+      diag.error(at(e.items[0]), "a tuple index must be an integer constant");
       return types.errorTy();
     }
     if (*k < -n || *k >= n) {
-      diag.error(e.items[0].loc, "tuple index " + std::to_string(*k) +
+      diag.error(at(e.items[0]), "tuple index " + std::to_string(*k) +
                                      " is out of range for " + t->str());
       return types.errorTy();
     }
@@ -665,7 +665,7 @@ const Type *Checker::checkIndex(IndexExpr &e) {
       return types.floatTy();
     if (t->getName() == "bf16_cpu")
       return types.get(K::BF16);
-    diag.error(e.getLoc(), t->str() + " cannot be indexed" +
+    diag.error(at(e), t->str() + " cannot be indexed" +
                                (t->getName().ends_with("_pp")
                                     ? llvm::Twine(": device buffers cannot be "
                                                   "read on the host")
@@ -674,7 +674,7 @@ const Type *Checker::checkIndex(IndexExpr &e) {
   case K::Layout: {
     checkItems(false);
     if (e.items.size() > t->getExtents().size()) {
-      diag.error(e.getLoc(), "a rank-" +
+      diag.error(at(e), "a rank-" +
                                  std::to_string(t->getExtents().size()) +
                                  " layout takes at most " +
                                  std::to_string(t->getExtents().size()) +
@@ -691,7 +691,7 @@ const Type *Checker::checkIndex(IndexExpr &e) {
       if (item.sliceEnd)
         checkExpr(item.sliceEnd);
     }
-    diag.error(e.getLoc(), "a value of type " + t->str() +
+    diag.error(at(e), "a value of type " + t->str() +
                                " cannot be indexed");
     return types.errorTy();
   }
@@ -706,13 +706,13 @@ const Type *Checker::checkSelect(SelectExpr &e) {
   if (t->isError())
     return t;
   if (!t->is(Type::Kind::Layout)) {
-    diag.error(e.getLoc(), "'{...}' selects in a layout, not in a value of "
+    diag.error(at(e), "'{...}' selects in a layout, not in a value of "
                            "type " + t->str());
     return types.errorTy();
   }
   size_t rank = t->getExtents().size();
   if (e.braces.empty() || e.braces.size() > rank) {
-    diag.error(e.getLoc(), "a rank-" + std::to_string(rank) +
+    diag.error(at(e), "a rank-" + std::to_string(rank) +
                                " layout takes one to " +
                                std::to_string(rank) + " selector values");
     return types.errorTy();
@@ -720,7 +720,7 @@ const Type *Checker::checkSelect(SelectExpr &e) {
   if (!e.isTile)
     return types.address(t->getElement(), t->getSpace());
   if (e.coords.size() != e.braces.size()) {
-    diag.error(e.getLoc(), "a tile of " + std::to_string(e.braces.size()) +
+    diag.error(at(e), "a tile of " + std::to_string(e.braces.size()) +
                                " extents needs " +
                                std::to_string(e.braces.size()) +
                                " tile coordinates, not " +
@@ -741,7 +741,7 @@ const Type *Checker::checkList(ListLitExpr &e, const Type *expected) {
     elem = expected->getElement();
   if (e.elems.empty()) {
     if (!elem) {
-      diag.error(e.getLoc(), "the empty list '[]' needs an expected type, "
+      diag.error(at(e), "the empty list '[]' needs an expected type, "
                              "e.g. 'array<int> xs = []'");
       return types.errorTy();
     }
@@ -755,7 +755,7 @@ const Type *Checker::checkList(ListLitExpr &e, const Type *expected) {
     if (!elem && !bad) {
       const Type *c = common ? commonType(common, t) : t;
       if (!c) {
-        diag.error(x->getLoc(), "list elements have no common type: " +
+        diag.error(at(*x), "list elements have no common type: " +
                                     common->str() + " and " + t->str());
         bad = true;
       }
@@ -767,12 +767,12 @@ const Type *Checker::checkList(ListLitExpr &e, const Type *expected) {
   if (!elem) {
     elem = common;
     if (elem->is(Type::Kind::Nil) || elem->isVoid()) {
-      diag.error(e.getLoc(), "cannot infer the element type of this list");
+      diag.error(at(e), "cannot infer the element type of this list");
       return types.errorTy();
     }
     if (elem->is(Type::Kind::FixedArray)) {
       // Stored inline in variables, fields and results only (§4.3).
-      diag.error(e.getLoc(), "a fixed array (" + elem->str() + ") cannot be "
+      diag.error(at(e), "a fixed array (" + elem->str() + ") cannot be "
                              "an array element");
       return types.errorTy();
     }
@@ -792,7 +792,7 @@ const Type *Checker::checkMap(MapLitExpr &e, const Type *expected) {
   }
   if (e.keys.empty()) {
     if (!kt) {
-      diag.error(e.getLoc(), "the empty map '{}' needs an expected type, e.g. "
+      diag.error(at(e), "the empty map '{}' needs an expected type, e.g. "
                              "'map<str, int> m = {}'");
       return types.errorTy();
     }
@@ -808,7 +808,7 @@ const Type *Checker::checkMap(MapLitExpr &e, const Type *expected) {
       ck = ck ? commonType(ck, k) : k;
       cv = cv ? commonType(cv, v) : v;
       if (!ck || !cv) {
-        diag.error(e.keys[i]->getLoc(), "map entries have no common type");
+        diag.error(at(*e.keys[i]), "map entries have no common type");
         bad = true;
       }
     }
@@ -840,7 +840,7 @@ const Type *Checker::checkNew(NewExpr &e) {
   if (t->isError())
     return t;
   if (!t->is(Type::Kind::Class)) {
-    diag.error(e.getLoc(), "'new' creates objects of classes, not " +
+    diag.error(at(e), "'new' creates objects of classes, not " +
                                t->str());
     return types.errorTy();
   }
@@ -848,11 +848,11 @@ const Type *Checker::checkNew(NewExpr &e) {
   checkSplitArgs(e.args);
   if (cls->ctor) {
     FuncDecl *cands[] = {cls->ctor.get()};
-    if (resolveOverload(cands, e.args, e.getLoc(),
+    if (resolveOverload(cands, e.args, at(e),
                         "the constructor of " + cls->name))
       e.ctor = cls->ctor.get();
   } else if (!e.args.empty()) {
-    diag.error(e.getLoc(), "class " + cls->name + " has no constructor; "
+    diag.error(at(e), "class " + cls->name + " has no constructor; "
                            "'new " + cls->name + "()' takes no arguments");
   }
   return t;
@@ -883,12 +883,12 @@ const Type *Checker::checkLayoutNew(LayoutNewExpr &e) {
   if (e.base) {
     const Type *bt = checkExpr(e.base);
     if (e.layoutType.isSmem) {
-      diag.error(e.getLoc(), "a smem layout allocates its own storage; it "
+      diag.error(at(e), "a smem layout allocates its own storage; it "
                              "takes no pointer");
       return types.errorTy();
     }
     if (!bt->isError() && !isConvertible(bt, types.pointer(elem))) {
-      diag.error(e.base->getLoc(), "a layout of " + elem->str() +
+      diag.error(at(*e.base), "a layout of " + elem->str() +
                                        " views a " + elem->str() +
                                        "[] pointer, not " + bt->str());
       return types.errorTy();
@@ -899,13 +899,13 @@ const Type *Checker::checkLayoutNew(LayoutNewExpr &e) {
                                                    : MemSpace::Host);
   }
   if (context != Context::Device) {
-    diag.error(e.getLoc(), "shared-memory and register layouts exist only in "
+    diag.error(at(e), "shared-memory and register layouts exist only in "
                            "device code; on the host, view a pointer: "
                            "layout<T, ...>(p)");
     return types.errorTy();
   }
   if (!constExtents) {
-    diag.error(e.getLoc(), "the extents of a " +
+    diag.error(at(e), "the extents of a " +
                                std::string(e.layoutType.isSmem ? "smem"
                                                                : "register") +
                                " layout must be constants");
@@ -922,14 +922,14 @@ const Type *Checker::checkCast(CastExpr &e) {
   if (from->isError() || to->isError())
     return types.errorTy();
   if (!to->isScalar()) {
-    diag.error(e.getLoc(), "there is no explicit conversion to " + to->str() +
+    diag.error(at(e), "there is no explicit conversion to " + to->str() +
                                (to->is(Type::Kind::Str)
                                     ? llvm::Twine(" (use \"\" + x)")
                                     : llvm::Twine("")));
     return types.errorTy();
   }
   if (!from->isNumeric()) {
-    diag.error(e.getLoc(), "cannot convert " + from->str() + " to " + to->str());
+    diag.error(at(e), "cannot convert " + from->str() + " to " + to->str());
     return types.errorTy();
   }
   return to;

@@ -40,6 +40,42 @@ struct ArgMatch {
   const Type *badFrom = nullptr, *badTo = nullptr;
 };
 
+/// Where a diagnostic about expression `e` points: its caret, and its whole
+/// text underlined.
+inline DiagLoc at(const Expr &e) { return {e.getLoc(), e.getRange()}; }
+/// An argument: from its start (a keyword or split marker) to its value's
+/// end.
+inline DiagLoc at(const Arg &a) {
+  if (!a.value)
+    return a.loc;
+  llvm::SMRange r = a.value->getRange();
+  llvm::SMLoc start = a.loc.isValid() && a.loc.getPointer() < r.Start.getPointer()
+                          ? a.loc
+                          : r.Start;
+  return {a.loc.isValid() ? a.loc : a.value->getLoc(), {start, r.End}};
+}
+/// `x op= e`, `a, b = e` (the caret at the operator), `a <- b`, `return e`:
+/// the whole statement.
+inline DiagLoc at(const AssignStmt &s) {
+  return {s.getLoc(),
+          {s.targets.front()->getRange().Start, s.value->getRange().End}};
+}
+inline DiagLoc at(const ChannelStmt &s) {
+  return {s.getLoc(), {s.lhs->getRange().Start, s.rhs->getRange().End}};
+}
+inline DiagLoc at(const ReturnStmt &s) {
+  if (!s.value)
+    return s.getLoc();
+  return {s.getLoc(), {s.getLoc(), s.value->getRange().End}};
+}
+/// An index or slice `s:e`.
+inline DiagLoc at(const IndexItem &item) {
+  const Expr *last = item.sliceEnd ? item.sliceEnd.get() : item.index.get();
+  if (!last)
+    return item.loc;
+  return {item.loc, {item.loc, last->getRange().End}};
+}
+
 /// Where a body is being checked.
 enum class Context { Host, Device };
 
@@ -146,7 +182,7 @@ public:
   /// Picks among `candidates` (§3.3). Reports errors at `loc` mentioning
   /// `what`; returns null when none or several match.
   FuncDecl *resolveOverload(llvm::ArrayRef<FuncDecl *> candidates,
-                            std::vector<Arg> &args, llvm::SMLoc loc,
+                            std::vector<Arg> &args, DiagLoc loc,
                             const llvm::Twine &what, unsigned skipFirst = 0,
                             const Type *receiver = nullptr,
                             bool quiet = false);
@@ -209,7 +245,7 @@ public:
   /// A user operator definition, canonical-name function or `operation`
   /// for `l op r` (§3.5), or null.
   FuncDecl *findOperator(BinaryOp op, const Type *l, const Type *r,
-                         ExprPtr &lhs, ExprPtr &rhs, llvm::SMLoc loc,
+                         ExprPtr &lhs, ExprPtr &rhs, DiagLoc loc,
                          unsigned arity = 2, ExprPtr *third = nullptr);
   /// Set by findOperator when it found several equally good definitions
   /// (and reported it).
@@ -259,6 +295,7 @@ public:
                                                        const Type *recv);
   // The checks of entries whose `Check` names them.
   const Type *checkPrint(CallExpr &e, BuiltinArgs &a, const Type *recv);
+  const Type *checkAssert(CallExpr &e, BuiltinArgs &a, const Type *recv);
   const Type *checkMinMax(CallExpr &e, BuiltinArgs &a, const Type *recv);
   const Type *checkStrSplit(CallExpr &e, BuiltinArgs &a, const Type *recv);
   const Type *checkArrayAppend(CallExpr &e, BuiltinArgs &a, const Type *recv);

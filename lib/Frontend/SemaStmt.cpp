@@ -142,7 +142,7 @@ void Checker::checkCondition(ExprPtr &cond, llvm::StringRef what) {
       hint = " (numbers are not conditions: compare with 0)";
     else if (t->isNullable())
       hint = " (test a reference with !x or !!x)";
-    diag.error(cond->getLoc(), "the condition of " + what +
+    diag.error(at(*cond), "the condition of " + what +
                                    " must be bool, not " + t->str() + hint);
   }
 }
@@ -196,7 +196,7 @@ void Checker::checkVarDecl(VarDecl &var) {
   } else if (var.isReceive) {
     const Type *ch = checkExpr(var.init);
     if (!ch->isError() && !ch->is(Type::Kind::Channel)) {
-      diag.error(var.init->getLoc(), "'<-' in a declaration receives from a "
+      diag.error(at(*var.init), "'<-' in a declaration receives from a "
                                      "channel, but this is " + ch->str());
       var.type = types.errorTy();
     } else if (ch->is(Type::Kind::Channel)) {
@@ -204,7 +204,7 @@ void Checker::checkVarDecl(VarDecl &var) {
       if (!declared)
         var.type = elem;
       else if (!isConvertible(elem, declared))
-        diag.error(var.init->getLoc(), "cannot receive " + elem->str() +
+        diag.error(at(*var.init), "cannot receive " + elem->str() +
                                            " into '" + var.name + "' of type " +
                                            declared->str());
     } else if (!declared) {
@@ -216,11 +216,11 @@ void Checker::checkVarDecl(VarDecl &var) {
       if (!refuseAddress(*var.init))
         coerce(var.init, declared, "the initialization of '" + var.name + "'");
     } else if (t->is(Type::Kind::Nil)) {
-      diag.error(var.init->getLoc(), "'var' needs an initializer with a type; "
+      diag.error(at(*var.init), "'var' needs an initializer with a type; "
                                      "nil has none");
       var.type = types.errorTy();
     } else if (t->isVoid()) {
-      diag.error(var.init->getLoc(), "'var' initializer has no value");
+      diag.error(at(*var.init), "'var' initializer has no value");
       var.type = types.errorTy();
     } else if (refuseAddress(*var.init)) {
       var.type = types.errorTy();
@@ -243,7 +243,7 @@ void Checker::checkVarDecl(VarDecl &var) {
 bool Checker::refuseAddress(const Expr &e) {
   if (!e.type || !e.type->is(Type::Kind::Address))
     return false;
-  diag.error(e.getLoc(), "an element address can only be passed to an "
+  diag.error(at(e), "an element address can only be passed to an "
                          "intrinsic or a T[] parameter");
   return true;
 }
@@ -254,7 +254,7 @@ bool Checker::checkAssignable(Expr &e) {
     auto &n = llvm::cast<NameExpr>(e);
     if (n.ref == NameRef::Var && n.decl) {
       if (n.decl->isReadOnly) {
-        diag.error(e.getLoc(), constVars.count(n.decl)
+        diag.error(at(e), constVars.count(n.decl)
                                    ? "'" + n.name + "' is a compile-time "
                                                     "constant; it cannot be "
                                                     "assigned"
@@ -267,11 +267,11 @@ bool Checker::checkAssignable(Expr &e) {
     if (n.ref == NameRef::Unresolved)
       return false; // already reported
     if (n.ref == NameRef::Function) {
-      diag.error(e.getLoc(), "'" + n.name + "' is a function; call it with '" +
+      diag.error(at(e), "'" + n.name + "' is a function; call it with '" +
                                  n.name + "(...)'");
       return false;
     }
-    diag.error(e.getLoc(), "'" + n.name + "' cannot be assigned");
+    diag.error(at(e), "'" + n.name + "' cannot be assigned");
     return false;
   }
   case Expr::Kind::Member:
@@ -283,30 +283,30 @@ bool Checker::checkAssignable(Expr &e) {
     if (!bt || bt->isError())
       return false;
     if (bt->is(Type::Kind::Str)) {
-      diag.error(e.getLoc(), "strings are immutable; build a new one instead");
+      diag.error(at(e), "strings are immutable; build a new one instead");
       return false;
     }
     if (bt->is(Type::Kind::Tuple)) {
-      diag.error(e.getLoc(), "tuples are immutable");
+      diag.error(at(e), "tuples are immutable");
       return false;
     }
     if (!ix.items.empty() && ix.items[0].isSlice) {
-      diag.error(e.getLoc(), "a slice is a copy; it cannot be assigned to");
+      diag.error(at(e), "a slice is a copy; it cannot be assigned to");
       return false;
     }
     return true;
   }
   case Expr::Kind::Global:
-    diag.error(e.getLoc(), "'$" + llvm::cast<GlobalExpr>(e).className +
+    diag.error(at(e), "'$" + llvm::cast<GlobalExpr>(e).className +
                                "' cannot be assigned; assign its fields");
     return false;
   case Expr::Kind::Self:
-    diag.error(e.getLoc(), "'self' cannot be assigned");
+    diag.error(at(e), "'self' cannot be assigned");
     return false;
   default:
     if (e.type && e.type->isError())
       return false;
-    diag.error(e.getLoc(), "this expression cannot be assigned to");
+    diag.error(at(e), "this expression cannot be assigned to");
     return false;
   }
 }
@@ -323,7 +323,7 @@ void Checker::checkAssign(AssignStmt &as) {
       return;
     if (!t->is(Type::Kind::Tuple) ||
         t->getMembers().size() != as.targets.size()) {
-      diag.error(as.value->getLoc(),
+      diag.error(at(*as.value),
                  "unpacking into " + std::to_string(as.targets.size()) +
                      " targets needs a tuple of " +
                      std::to_string(as.targets.size()) + " elements, not " +
@@ -333,7 +333,7 @@ void Checker::checkAssign(AssignStmt &as) {
     for (size_t i = 0; i < as.targets.size(); ++i) {
       const Type *tt = as.targets[i]->type;
       if (tt && !isConvertible(t->getMembers()[i], tt))
-        diag.error(as.targets[i]->getLoc(),
+        diag.error(at(*as.targets[i]),
                    "cannot assign element " + std::to_string(i + 1) + " (" +
                        t->getMembers()[i]->str() + ") to a target of type " +
                        tt->str());
@@ -346,7 +346,7 @@ void Checker::checkAssign(AssignStmt &as) {
       llvm::isa<NameExpr>(*target)) {
     // Its elements may be assigned, not the view (§8.5).
     checkExpr(as.value);
-    diag.error(as.getLoc(), "a layout variable cannot be assigned: it is "
+    diag.error(at(as), "a layout variable cannot be assigned: it is "
                             "bound once, where it is declared (§8.5); assign "
                             "its elements instead");
     return;
@@ -373,7 +373,7 @@ void Checker::checkAssign(AssignStmt &as) {
       return;
     }
     if (FuncDecl *acc = findOperator(bin->op, l, r, bin->lhs, bin->rhs,
-                                     bin->getLoc(), 3, &target)) {
+                                     at(as), 3, &target)) {
       as.accumulator = acc;
       as.value->type = types.voidTy();
       return;
@@ -392,7 +392,7 @@ void Checker::checkAssign(AssignStmt &as) {
           !tt->getElement()->is(Type::Kind::Float) ||
           l->getExtents().size() != 2 || r->getExtents().size() != 2 ||
           tt->getExtents().size() != 2) {
-        diag.error(bin->getLoc(),
+        diag.error(at(*bin),
                    "the builtin tiled product 'Z += X @ Y' needs X and Y "
                    "bf16 or half layouts of rank 2 and Z a float layout of "
                    "rank 2; got " + l->str() + ", " + r->str() + " and " +
@@ -421,10 +421,10 @@ void Checker::checkAssign(AssignStmt &as) {
     ExprPtr probe = std::make_unique<NilLitExpr>(target->getLoc());
     probe->type = tt;
     if (FuncDecl *op = findOperator(*as.compound, tt, vt, probe, as.value,
-                                    as.getLoc())) {
+                                    at(as))) {
       as.compoundOp = op;
       if (!isConvertible(op->returnType, tt))
-        diag.error(as.getLoc(), "the result of '" + spelling(*as.compound) +
+        diag.error(at(as), "the result of '" + spelling(*as.compound) +
                                     "' is " + op->returnType->str() +
                                     ", which cannot be assigned to " +
                                     tt->str());
@@ -432,17 +432,17 @@ void Checker::checkAssign(AssignStmt &as) {
     }
     if (lastOperatorAmbiguous)
       return;
-    diag.error(as.getLoc(), "no operator '" + spelling(*as.compound) +
+    diag.error(at(as), "no operator '" + spelling(*as.compound) +
                                 "' for " + tt->str() + " and " + vt->str());
     return;
   }
   if (*as.compound == BinaryOp::Add && tt->is(Type::Kind::Str)) {
     if (!vt->isScalar() && !vt->is(Type::Kind::Str))
-      diag.error(as.getLoc(), "cannot append " + vt->str() + " to a str");
+      diag.error(at(as), "cannot append " + vt->str() + " to a str");
     return;
   }
   if (!tt->isNumeric() || !vt->isNumeric()) {
-    diag.error(as.getLoc(), "'" + spelling(*as.compound) +
+    diag.error(at(as), "'" + spelling(*as.compound) +
                                 "=' needs numbers, not " + tt->str() +
                                 " and " + vt->str());
     return;
@@ -450,7 +450,7 @@ void Checker::checkAssign(AssignStmt &as) {
   const Type *result = *as.compound == BinaryOp::Div ? types.floatTy()
                                                      : promote(tt, vt);
   if (!isConvertible(result, tt)) {
-    diag.error(as.getLoc(), "the result of '" + spelling(*as.compound) +
+    diag.error(at(as), "the result of '" + spelling(*as.compound) +
                                 "' is " + result->str() +
                                 ", which cannot be assigned to " + tt->str());
     return;
@@ -475,12 +475,12 @@ void Checker::checkChannel(ChannelStmt &cs) {
     return;
   }
   if (l->is(Type::Kind::Channel))
-    diag.error(cs.getLoc(), "cannot send " + r->str() + " on a " + l->str());
+    diag.error(at(cs), "cannot send " + r->str() + " on a " + l->str());
   else if (r->is(Type::Kind::Channel))
-    diag.error(cs.getLoc(), "cannot receive from a " + r->str() +
+    diag.error(at(cs), "cannot receive from a " + r->str() +
                                 " into a value of type " + l->str());
   else
-    diag.error(cs.getLoc(), "'<-' needs a channel on one side; got " +
+    diag.error(at(cs), "'<-' needs a channel on one side; got " +
                                 l->str() + " and " + r->str());
 }
 
@@ -491,7 +491,7 @@ void Checker::checkReturn(ReturnStmt &rs) {
   if (rs.value) {
     checkExpr(rs.value, ret);
     if (ret->isVoid())
-      diag.error(rs.value->getLoc(),
+      diag.error(at(*rs.value),
                  currentFn->isMain()
                      ? llvm::Twine("'main' cannot return a value")
                      : "'" + currentFn->name +
@@ -502,7 +502,7 @@ void Checker::checkReturn(ReturnStmt &rs) {
   }
   if (!ret->isVoid() && !ret->isError()) {
     std::string name = ret->str();
-    diag.error(rs.getLoc(), "'" + currentFn->name + "' must return " +
+    diag.error(at(rs), "'" + currentFn->name + "' must return " +
                                 (name[0] == 'i' || name[0] == 'a' ? "an "
                                                                   : "a ") +
                                 name + " value");
@@ -529,7 +529,7 @@ void Checker::checkLaunch(LaunchStmt &ls) {
     const Type *st = checkExpr(ls.stream);
     if (!st->isError() && !st->is(Type::Kind::Foreign) &&
         !st->is(Type::Kind::Pointer) && !st->is(Type::Kind::Nil))
-      diag.error(ls.stream->getLoc(),
+      diag.error(at(*ls.stream),
                  "the launch stream must be a foreign pointer (a CUDA stream "
                  "from a native package), not " + st->str());
   }
@@ -639,7 +639,7 @@ void Checker::visitForInStmt(ForInStmt &fs) {
   if (t->is(Type::Kind::Array))
     elem = t->getElement();
   else if (!t->isError())
-    diag.error(fs.iterable->getLoc(),
+    diag.error(at(*fs.iterable),
                "'for ... in' iterates over an array, not " + t->str());
   fs.var->type = elem;
   pushScope();

@@ -332,7 +332,16 @@ Analysis::Analysis(std::string path, std::string text,
                                                      : 3;
     out.message = d.message;
     unsigned id = d.loc.isValid() ? sm.FindBufferContainingLoc(d.loc) : 0;
-    if (id == mainID) {
+    const char *bufStart = id ? sm.getMemoryBuffer(id)->getBufferStart() : nullptr;
+    if (id == mainID && d.range.isValid() &&
+        d.range.Start.getPointer() >= bufStart &&
+        d.range.Start.getPointer() <= d.range.End.getPointer() &&
+        d.range.End.getPointer() <= sm.getMemoryBuffer(id)->getBufferEnd() &&
+        d.range.Start.getPointer() < d.range.End.getPointer()) {
+      // the expression the diagnostic underlines
+      out.range = {positionOf(unsigned(d.range.Start.getPointer() - bufStart)),
+                   positionOf(unsigned(d.range.End.getPointer() - bufStart))};
+    } else if (id == mainID) {
       // the token at the location: up to the next space or punctuation
       const char *p = d.loc.getPointer();
       const char *end = sm.getMemoryBuffer(mainID)->getBufferEnd();

@@ -87,7 +87,9 @@ void neve::buildDevicePipeline(mlir::OpPassManager &pm,
     cached.cacheDir = options.cacheDir;
     cached.debugInfo = options.lineInfo;
     cached.salt = options.salt + "\nchip " + options.chip + " ptx " + ptxChip +
-                  " +ptx80 O3\nlibdevice " +
+                  " +ptx80 O3" +
+                  (options.deviceChecks ? " device-checks" : "") +
+                  "\nlibdevice " +
                   (libdevice.empty() ? "none"
                                      : ::neve::cache::fileIdentity(libdevice));
     pm.addPass(mlir::neve::createNeveKernelCachePass(cached));
@@ -105,7 +107,9 @@ void neve::buildDevicePipeline(mlir::OpPassManager &pm,
   device.addPass(mlir::createCanonicalizerPass(
       mlir::GreedyRewriteConfig().setUseTopDownTraversal(false)));
   device.addPass(mlir::createSCFToControlFlowPass());
-  device.addPass(mlir::neve::createConvertNeveDeviceToLLVMPass());
+  mlir::neve::ConvertNeveDeviceToLLVMPassOptions neveDevice;
+  neveDevice.deviceChecks = options.deviceChecks;
+  device.addPass(mlir::neve::createConvertNeveDeviceToLLVMPass(neveDevice));
   device.addPass(mlir::memref::createExpandStridedMetadataPass());
   device.addPass(mlir::createLowerAffinePass());
   device.addPass(mlir::createConvertNVGPUToNVVMPass());
@@ -145,6 +149,9 @@ void neve::buildDevicePipeline(mlir::OpPassManager &pm,
 }
 
 void neve::buildLowerToLLVMPipeline(mlir::OpPassManager &pm) {
+  // The program's calls into C and libraries record their line for run-time
+  // errors (before task bodies leave their functions).
+  pm.addPass(mlir::neve::createNeveCallSitesPass());
   // Task bodies become functions first (§6.8).
   pm.addPass(mlir::neve::createConvertConcurrencyToRuntimePass());
   // Host views of host memory (§8.5.2) → strided memrefs.

@@ -14,6 +14,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include <cstdlib>
+
 using namespace neve;
 using llvm::SMLoc;
 using llvm::StringRef;
@@ -186,6 +188,67 @@ TEST_F(DiagnosticsTest, TextWithoutLocation) {
 
 TEST_F(DiagnosticsTest, TextEmpty) { EXPECT_EQ(text(), ""); }
 
+TEST_F(DiagnosticsTest, TextUnderlinesTheRange) {
+  addBuffer("z = y * 2.0\nw = (a\n  + b)\n");
+  SMLoc y = at("y"), star = at("*");
+  SMLoc end = SMLoc::getFromPointer(at("2.0").getPointer() + 3);
+  diag.error(DiagLoc(star, {y, end}), "cannot convert");
+  // A range over several lines is underlined on the caret's line only.
+  SMLoc open = at("("), plus = at("+");
+  SMLoc close = SMLoc::getFromPointer(at(")").getPointer() + 1);
+  diag.error(DiagLoc(plus, {open, close}), "bad");
+  // An empty or reversed range underlines nothing.
+  diag.warning(DiagLoc(y, {end, y}), "reversed");
+  EXPECT_EQ(text(), "f.nv:1:7: error: cannot convert\n"
+                    "z = y * 2.0\n"
+                    "    ~~^~~~~\n"
+                    "f.nv:3:3: error: bad\n"
+                    "  + b)\n"
+                    "~~^~~~\n"
+                    "f.nv:1:5: warning: reversed\n"
+                    "z = y * 2.0\n"
+                    "    ^\n");
+}
+
+TEST_F(DiagnosticsTest, TextInColour) {
+  addBuffer("z = y * 2.0\n");
+  SMLoc end = SMLoc::getFromPointer(at("2.0").getPointer() + 3);
+  diag.error(DiagLoc(at("*"), {at("y"), end}), "cannot convert");
+  diag.note(at("z"), "here");
+  std::string plain = text();
+  diag.setShowColors(true);
+  std::string colored = text();
+  // clang's colours: bold position and message, bold red `error:`, bold
+  // black `note:`, bold green caret line; without the escapes the text is
+  // the plain one.
+  EXPECT_NE(colored.find("\x1b[0;1;31merror: "), std::string::npos) << colored;
+  EXPECT_NE(colored.find("\x1b[0;1;30mnote: "), std::string::npos) << colored;
+  EXPECT_NE(colored.find("\x1b[0;1;32m    ~~^~~~~"), std::string::npos)
+      << colored;
+  std::string stripped;
+  for (size_t i = 0; i < colored.size(); ++i) {
+    if (colored[i] == '\x1b') {
+      while (i < colored.size() && colored[i] != 'm')
+        ++i;
+      continue;
+    }
+    stripped += colored[i];
+  }
+  EXPECT_EQ(stripped, plain);
+  EXPECT_EQ(plain.find('\x1b'), std::string::npos);
+}
+
+TEST_F(DiagnosticsTest, ColourChoice) {
+  // An explicit choice wins over everything.
+  EXPECT_TRUE(colorDiagnostics(true));
+  EXPECT_FALSE(colorDiagnostics(false));
+  // Automatic: never with a non-empty NO_COLOR.
+  ::setenv("NO_COLOR", "1", 1);
+  EXPECT_FALSE(colorDiagnostics(std::nullopt));
+  EXPECT_TRUE(colorDiagnostics(true));
+  ::unsetenv("NO_COLOR");
+}
+
 //===----------------------------------------------------------------------===//
 // JSON output
 //===----------------------------------------------------------------------===//
@@ -233,6 +296,22 @@ TEST_F(DiagnosticsTest, JsonFormat) {
   EXPECT_EQ(j[2]["line"], 0);
   EXPECT_EQ(j[2]["column"], 0);
   EXPECT_EQ(j[2]["message"], "no location");
+  // Without a range, no "range" key.
+  EXPECT_FALSE(e.contains("range"));
+}
+
+TEST_F(DiagnosticsTest, JsonRange) {
+  addBuffer("z = y * 2.0\n", "prog.nv");
+  SMLoc end = SMLoc::getFromPointer(at("2.0").getPointer() + 3);
+  diag.error(DiagLoc(at("*"), {at("y"), end}), "cannot convert");
+  nlohmann::json j = nlohmann::json::parse(json(), nullptr, false);
+  ASSERT_TRUE(j.is_array());
+  ASSERT_EQ(j.size(), 1u);
+  EXPECT_EQ(j[0]["column"], 7);
+  EXPECT_EQ(j[0]["range"]["start"]["line"], 1);
+  EXPECT_EQ(j[0]["range"]["start"]["column"], 5);
+  EXPECT_EQ(j[0]["range"]["end"]["line"], 1);
+  EXPECT_EQ(j[0]["range"]["end"]["column"], 12);
 }
 
 TEST_F(DiagnosticsTest, JsonEmptyAndInvalidUtf8) {

@@ -430,6 +430,39 @@ TEST_F(RuntimeErrorDeathTest, FormattedMessage) {
               "^m\\.nv:3:9: runtime error: missing key 42 in map\n$");
 }
 
+TEST_F(RuntimeErrorDeathTest, NoLocationTakesTheCurrentCallSite) {
+  // What generated code stores around the program's calls (--neve-call-sites).
+  static const neve_site site = {"prog.nv", 7, 15};
+  EXPECT_EXIT(
+      {
+        neve_rt_call_site = &site;
+        neve_rt_error("<runtime>", 0, 0, "no CUDA driver");
+      },
+      testing::ExitedWithCode(1),
+      "^prog\\.nv:7:15: runtime error: no CUDA driver\n$");
+  EXPECT_EXIT(
+      {
+        neve_rt_call_site = &site;
+        neve_rt_errorf(nullptr, 0, 0, "%s failed", "cumalloc");
+      },
+      testing::ExitedWithCode(1),
+      "^prog\\.nv:7:15: runtime error: cumalloc failed\n$");
+  // A location of its own wins; none at all stays <runtime>.
+  EXPECT_EXIT(
+      {
+        neve_rt_call_site = &site;
+        neve_rt_error("other.nv", 2, 3, "boom");
+      },
+      testing::ExitedWithCode(1), "^other\\.nv:2:3: runtime error: boom\n$");
+  EXPECT_EXIT(
+      {
+        neve_rt_call_site = nullptr;
+        neve_rt_error("<runtime>", 0, 0, "out of memory");
+      },
+      testing::ExitedWithCode(1),
+      "^<runtime>:0:0: runtime error: out of memory\n$");
+}
+
 TEST_F(RuntimeErrorDeathTest, QuitIsSilentWithStatusOne) {
   EXPECT_EXIT(neve_quit(), testing::ExitedWithCode(1), "^$");
 }

@@ -267,6 +267,25 @@ void failInTid3(void *) {
   std::this_thread::sleep_for(std::chrono::seconds(5));
 }
 
+void failWithoutLocation(void *) {
+  neve_rt_error("<runtime>", 0, 0, "native failed");
+}
+
+TEST_F(RuntimeTasksDeathTest, TaskInheritsTheSpawnersCallSite) {
+  // A library's task started by a program's call reports that call.
+  static const neve_site site = {"prog.nv", 30, 9};
+  EXPECT_EXIT(
+      {
+        neve_rt_call_site = &site;
+        neve_finish *f = neve_finish_begin();
+        neve_asyncs(f, 2, failWithoutLocation, nullptr);
+        neve_finish_end(f);
+      },
+      testing::ExitedWithCode(1),
+      "prog\\.nv:30:9: runtime error: native failed \\(in thread tid [01] of "
+      "2\\)");
+}
+
 TEST_F(RuntimeTasksDeathTest, ErrorInTaskNamesTheThread) {
   EXPECT_EXIT(
       {

@@ -96,6 +96,14 @@ cl::opt<bool> verifyDiags(
 cl::opt<std::string> diagFormat("diagnostics",
                                 cl::desc("Diagnostic format: text or json"),
                                 cl::init("text"), cl::cat(category));
+cl::opt<bool> colorDiags(
+    "fcolor-diagnostics",
+    cl::desc("Diagnostics in colour (default: when stderr is a terminal and "
+             "NO_COLOR is unset)"),
+    cl::cat(category));
+cl::opt<bool> noColorDiags("fno-color-diagnostics",
+                           cl::desc("Diagnostics without colour"),
+                           cl::cat(category));
 cl::opt<unsigned> optLevel("O", cl::desc("Optimization level (0-3)"),
                            cl::Prefix, cl::init(2), cl::cat(category));
 cl::opt<bool> noFuse("fno-fuse",
@@ -117,6 +125,16 @@ cl::opt<bool> debugInfo(
     "g", cl::desc("Emit DWARF line tables and function names (gdb and lldb "
                   "break at file.nv:LINE) and kernel line information "
                   "(.loc, ptxas -lineinfo)"),
+    cl::cat(category));
+cl::opt<bool> deviceChecks(
+    "fdevice-checks",
+    cl::desc("Device checks (on with -g): print and assert in kernels, and "
+             "failing checks in kernels report their line, block and thread"),
+    cl::cat(category));
+cl::opt<bool> noDeviceChecks(
+    "fno-device-checks",
+    cl::desc("No device checks, even with -g: print and assert in kernels "
+             "compile to nothing"),
     cl::cat(category));
 cl::opt<bool> noCache(
     "no-cache",
@@ -204,6 +222,13 @@ int compile(const char *argv0) {
   llvm::SourceMgr sm;
   DiagEngine diag(sm);
   diag.setErrorLimit(50);
+  // The last of -fcolor-diagnostics and -fno-color-diagnostics wins.
+  std::optional<bool> wantColor;
+  if (colorDiags.getNumOccurrences() || noColorDiags.getNumOccurrences())
+    wantColor = colorDiags.getNumOccurrences() &&
+                (!noColorDiags.getNumOccurrences() ||
+                 colorDiags.getPosition() > noColorDiags.getPosition());
+  diag.setShowColors(colorDiagnostics(wantColor));
   auto jsonFormat = diagFormat == "json" ? DiagEngine::Format::Json
                                          : DiagEngine::Format::Text;
   // Not a regular file, too large, unreadable: an error without a source
@@ -351,6 +376,14 @@ int compile(const char *argv0) {
   device.chip = gpuArch;
   device.assemble = emit != Emit::Ptx;
   device.lineInfo = debugInfo;
+  // -g asks for them too; the last of -fdevice-checks and
+  // -fno-device-checks wins.
+  device.deviceChecks = debugInfo;
+  if (deviceChecks.getNumOccurrences() || noDeviceChecks.getNumOccurrences())
+    device.deviceChecks =
+        deviceChecks.getNumOccurrences() &&
+        (!noDeviceChecks.getNumOccurrences() ||
+         deviceChecks.getPosition() > noDeviceChecks.getPosition());
   if (!noCache && device.assemble) {
     device.cacheDir = cache::cacheDirPath();
     std::string refused = cache::openCacheDir(device.cacheDir);

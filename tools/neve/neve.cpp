@@ -43,7 +43,7 @@ namespace fs = llvm::sys::fs;
 namespace path = llvm::sys::path;
 
 static void usage() {
-  llvm::errs() << "usage: neve run [-v] [-g] [-l NAME] [-L DIR] [-O0..3] [-fno-fuse] [-ffuse=P,...] [-Rpass=neve-fuse] [--gpu-arch=sm_NN] FILE.nv [args...]\n"
+  llvm::errs() << "usage: neve run [-v] [-g] [-f[no-]device-checks] [-f[no-]color-diagnostics] [-l NAME] [-L DIR] [-O0..3] [-fno-fuse] [-ffuse=P,...] [-Rpass=neve-fuse] [--gpu-arch=sm_NN] FILE.nv [args...]\n"
                   "       neve build FILE.nv [-o BIN] [neve-translate options]\n"
                   "       neve clean\n"
                   "       neve --version\n";
@@ -75,7 +75,8 @@ static int runTool(llvm::StringRef tool, llvm::ArrayRef<std::string> args) {
 /// `neve run` options before the file: `-l NAME`, `-lNAME`, `-L DIR`,
 /// `-LDIR` (libraries for `proto` functions, §3.8), and the compiler's
 /// `-O0`..`-O3`, `-fno-fuse`, `-ffuse=P,...`, `-Rpass=neve-fuse`,
-/// `--gpu-arch=sm_NN`, `-v`, `-g`.
+/// `--gpu-arch=sm_NN`, `-v`, `-g`, `-fdevice-checks`, `-fno-device-checks`,
+/// `-fcolor-diagnostics`, `-fno-color-diagnostics`.
 /// Returns the number of
 /// arguments consumed, or -1 after reporting a bad option.
 static int parseRunOptions(int argc, char **argv,
@@ -94,6 +95,8 @@ static int parseRunOptions(int argc, char **argv,
     if (arg == "-fno-fuse" || arg.starts_with("-ffuse=") ||
         arg.starts_with("-Rpass=") || arg.starts_with("--gpu-arch=") ||
         arg == "-v" || arg == "-g" ||
+        arg == "-fcolor-diagnostics" || arg == "-fno-color-diagnostics" ||
+        arg == "-fdevice-checks" || arg == "-fno-device-checks" ||
         (arg.size() == 3 && flag == 'O' && arg[2] >= '0' && arg[2] <= '3')) {
       linkArgs.push_back(arg.str());
       ++i;
@@ -148,7 +151,9 @@ static int cmdRun(const char *argv0, int argc, char **argv) {
   hash.update(absSource); // diagnostics and run-time errors name the file
   bool verbose = llvm::is_contained(linkArgs, "-v");
   for (const std::string &a : linkArgs) {
-    if (a == "-v") // says more, builds the same
+    // say more, or in colour; build the same
+    if (a == "-v" || a == "-fcolor-diagnostics" ||
+        a == "-fno-color-diagnostics")
       continue;
     hash.update(a + "\n");
     // A rebuilt library in a -L directory (a static one is copied into the

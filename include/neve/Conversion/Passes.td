@@ -69,8 +69,23 @@ def ConvertNeveDeviceToLLVMPass
     upstream `convert-gpu-to-nvvm` can lower the rest. A failed check traps
     (`llvm.trap`): the runtime reports the fault with the kernel's name and
     launch site at the next synchronisation.
+
+    With `device-checks` (`-g`, `-fdevice-checks`; the gpu.module gets the
+    `neve.device_checks` attribute) a failing check first prints, through
+    `gpu.printf` (the driver's `vprintf`), `FILE:LINE:COL: device error in
+    block (x, y, z), thread (x, y, z): MESSAGE`; `neve.assert` is checked
+    the same way and `neve.device_print` becomes `gpu.printf`. Without
+    them, `neve.assert` and `neve.device_print` are erased: the kernel
+    makes no call (a call would serialise its wgmma, ptxas C7510).
   }];
-  let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
+  let options = [
+    Option<"deviceChecks", "device-checks", "bool", /*default=*/"false",
+           "Keep print and assert in device code, and report failing checks "
+           "with their line, block and thread before trapping">
+  ];
+  let dependentDialects = ["::mlir::LLVM::LLVMDialect",
+                           "::mlir::gpu::GPUDialect",
+                           "::mlir::arith::ArithDialect"];
 }
 
 def NeveSplitKernelModulesPass
@@ -203,6 +218,33 @@ def NeveEmbedKernelsPass : Pass<"neve-embed-kernels", "mlir::ModuleOp"> {
            "The ptxas to use (default: $NEVE_PTXAS, $CUDA_HOME/bin, "
            "/usr/local/cuda/bin, PATH)">
   ];
+}
+
+def NeveCallSitesPass : Pass<"neve-call-sites", "mlir::ModuleOp"> {
+  let summary = "The program's calls into C and into libraries record their "
+                "source line for run-time errors";
+  let description = [{
+    Run-time errors raised where no source location is passed in (the CUDA
+    driver missing at the first GPU call, a native of §9.1 or of Frost
+    failing, the host out of memory) name the program line that led there:
+    the thread's current call site, `neve_rt_call_site` (a thread-local
+    pointer to a constant `{file, line, col}` record, declared in
+    neve_runtime.h), which `neve_rt_error` uses when it is given no file.
+
+    In every host `func.func` of the program (not marked `neve.library`,
+    `neve.kernel` or `neve.device`), each `func.call` of an external
+    function (a `proto`, `operation` or runtime entry point) or of a library
+    function (marked `neve.library`), and each `func.call_indirect`, is
+    bracketed by a load of the thread's site, a store of the call's own site
+    record (`.site.<hash>`, from its FileLineColLoc), and after the call the
+    store of the previous site back: a library calling back into the program
+    finds its caller's site again. Calls without a file location are left
+    alone. Library functions are not instrumented, so code inside Frost or
+    the prelude reports the program line that called into it, and costs
+    nothing more. Runs before task bodies are outlined, so a program's
+    `async` body counts as the program's.
+  }];
+  let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
 }
 
 #endif // NEVE_CONVERSION_PASSES

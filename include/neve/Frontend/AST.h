@@ -86,7 +86,17 @@ public:
   Expr(Kind kind, llvm::SMLoc loc) : kind(kind), loc(loc) {}
   virtual ~Expr() = default;
   Kind getKind() const { return kind; }
+  /// Where diagnostics put their caret: the operator of a binary
+  /// expression, the callee's name of a call, the start of anything else.
   llvm::SMLoc getLoc() const { return loc; }
+  /// The source text of the whole expression, from its first character to
+  /// just past its last (what diagnostics underline, `^~~~`); set by the
+  /// parser. Nodes made elsewhere (Sema's implicit conversions copy their
+  /// operand's) may have none: then the empty range at getLoc().
+  llvm::SMRange getRange() const {
+    return range.isValid() ? range : llvm::SMRange(loc, loc);
+  }
+  void setRange(llvm::SMRange r) { range = r; }
 
   /// Set by Sema.
   const Type *type = nullptr;
@@ -94,6 +104,7 @@ public:
 private:
   Kind kind;
   llvm::SMLoc loc;
+  llvm::SMRange range;
 };
 using ExprPtr = std::unique_ptr<Expr>;
 

@@ -139,10 +139,20 @@ class PredeclaredValue<string name, Where where, string emit, string summary>
 
 let Section = "7" in {
 let Check = "checkPrint" in {
-def : BuiltinFunction<"print", Host, Void, [], "emitPrint</*newline=*/true>",
-  "writes its arguments' text, without separators, then a newline">;
-def : BuiltinFunction<"printl", Host, Void, [], "emitPrint</*newline=*/false>",
-  "writes its arguments' text, without separators or a newline">;
+def : BuiltinFunction<"print", Anywhere, Void, [], "emitPrint</*newline=*/true>",
+  "writes its arguments' text, without separators, then a newline (in device "
+  "code: string literals and scalars, with device checks only, §8.3)">;
+def : BuiltinFunction<"printl", Anywhere, Void, [], "emitPrint</*newline=*/false>",
+  "writes its arguments' text, without separators or a newline (in device "
+  "code: as print)">;
+}
+// Debugging checks (issue 33): in device code, only with -g or
+// -fdevice-checks (§8.3).
+def : BuiltinFunction<"assert", Anywhere, Void, [Bool, Str], "emitAssert",
+  "a run-time error 'assertion failed: MESSAGE' at the call when the "
+  "condition is false (in device code: the block and thread too, with "
+  "device checks only, §8.3)"> {
+  let Check = "checkAssert";
 }
 def : BuiltinFunction<"pow", Anywhere, Float, [Float, Float], "emitPow",
   "x raised to the power y">;

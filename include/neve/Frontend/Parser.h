@@ -48,6 +48,15 @@ private:
       ++pos;
   }
   bool consumeIf(Tok kind);
+  /// The end of the last token consumed that has text (for ranges).
+  llvm::SMLoc prevEnd() const;
+  /// Gives `e` the range from `begin` to the end of the last token
+  /// consumed; returns `e`.
+  ExprPtr withRange(ExprPtr e, llvm::SMLoc begin) const {
+    if (e)
+      e->setRange(llvm::SMRange(begin, prevEnd()));
+    return e;
+  }
   /// Consumes `kind` or reports "expected KIND CONTEXT, found X".
   bool expect(Tok kind, llvm::StringRef context);
   void errorAtTok(const llvm::Twine &msg);

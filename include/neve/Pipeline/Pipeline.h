@@ -41,6 +41,9 @@ struct DeviceOptions {
   /// Line information in the kernels (-g): `.loc` in the PTX, ptxas
   /// -lineinfo, for compute-sanitizer and Nsight.
   bool lineInfo = false;
+  /// Device checks (-g, -fdevice-checks): print and assert in kernels, and
+  /// failing checks report their line, block and thread before trapping.
+  bool deviceChecks = false;
   /// Assemble and embed (false: each target's PTX of one module holding
   /// every kernel, what --emit=ptx prints).
   bool assemble = true;

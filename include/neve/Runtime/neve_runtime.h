@@ -157,7 +157,22 @@ void neve_print_flush(void);
 // Runtime errors and exit
 //===----------------------------------------------------------------------===//
 
+/// A source position that generated code keeps in read-only memory.
+typedef struct neve_site {
+  const char *file;
+  int32_t line;
+  int32_t col;
+} neve_site;
+
+/// The calling thread's current call site: the program's call into C or
+/// into a library that is in progress (null when none). Generated code
+/// stores it around such calls (--neve-call-sites); errors raised without a
+/// location of their own name it.
+extern __thread const neve_site *neve_rt_call_site;
+
 /// Flushes output, prints `file:line:col: runtime error: msg`, exits with 1.
+/// Without a file (null or "<runtime>"), the position is the thread's
+/// current call site, if any.
 NEVE_NORETURN void neve_rt_error(const char *file, int32_t line, int32_t col,
                                  const char *msg);
 
@@ -879,6 +894,14 @@ void neve_gpu_sync(void);
 
 /// True once the driver has been loaded and initialised (never loads it).
 bool neve_gpu_initialized(void);
+
+/// NVTX ranges for Nsight Systems (GPU/Nvtx.cpp, docs/gpu.md "Debugging"),
+/// on only with NEVE_NVTX=1 (read once): then push opens a range named
+/// `name` on the calling thread and pop closes the innermost one. Off, both
+/// return at once; they never load the driver.
+int32_t neve_nvtx_enabled(void);
+void neve_nvtx_push(const neve_str *name);
+void neve_nvtx_pop(void);
 
 /// Called by main after neve_main returns: when the program used the GPU,
 /// waits for the device (a kernel fault then fails the run) and, with

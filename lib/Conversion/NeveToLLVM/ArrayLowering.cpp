@@ -531,6 +531,13 @@ struct CheckIndexLowering : ConvertOpToLLVMPattern<CheckIndexOp> {
       // Device code cannot call the runtime: it traps, and the runtime
       // reports the kernel and its launch site (RuntimeCalls::emitError).
       if (RuntimeCalls::inDeviceCode(op)) {
+        // With device checks, the thread names the index first.
+        if (deviceChecksEnabled(op))
+          emitDeviceReport(rewriter, loc,
+                           "index %lld out of range for a fixed array of "
+                           "size " +
+                               std::to_string(op.getSize()),
+                           {adaptor.getIndex()});
         LLVM::Trap::create(rewriter, loc);
         return;
       }

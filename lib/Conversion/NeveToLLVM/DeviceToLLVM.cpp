@@ -2,15 +2,16 @@
 //
 // --convert-neve-device-to-llvm runs on the kernels' gpu.module before
 // upstream convert-gpu-to-nvvm: the few neve ops device code may hold
-// (tuples, checked division, fixed-array index checks) are lowered by the
-// host patterns in a partial conversion; failing checks trap
-// (RuntimeCalls::emitError).
+// (tuples, checked division, fixed-array index checks, assert, print) are
+// lowered by the host patterns in a partial conversion; failing checks trap
+// (RuntimeCalls::emitError), after a report with device checks.
 //
 //===----------------------------------------------------------------------===//
 
 #include "neve/Conversion/NeveToLLVM/NeveToLLVM.h"
 #include "neve/Conversion/Passes.h"
 #include "neve/Dialect/Neve/IR/NeveOps.h"
+#include "RuntimeCalls.h"
 
 #include "mlir/Conversion/LLVMCommon/ConversionTarget.h"
 #include "mlir/Conversion/LLVMCommon/TypeConverter.h"
@@ -74,8 +75,15 @@ void splitTupleBlockArguments(gpu::GPUModuleOp module) {
 
 struct ConvertNeveDeviceToLLVMPass
     : neve::impl::ConvertNeveDeviceToLLVMPassBase<ConvertNeveDeviceToLLVMPass> {
+  using Base::Base;
+
   void runOnOperation() override {
     MLIRContext *ctx = &getContext();
+    // What the patterns consult (RuntimeCalls.h, deviceChecksEnabled).
+    if (deviceChecks)
+      getOperation()->setAttr(kDeviceChecksAttrName, UnitAttr::get(ctx));
+    else
+      getOperation()->removeAttr(kDeviceChecksAttrName);
     LLVMTypeConverter converter(ctx);
     populateNeveToLLVMTypeConversions(converter);
     splitTupleBlockArguments(getOperation());

@@ -43,6 +43,10 @@ void populateObjectLoweringPatterns(LLVMTypeConverter &converter,
 void populateConcurrencyLoweringPatterns(LLVMTypeConverter &converter,
                                          RewritePatternSet &patterns);
 
+/// assert (host and device), device_print (DebugLowering.cpp).
+void populateDebugLoweringPatterns(LLVMTypeConverter &converter,
+                                   RewritePatternSet &patterns);
+
 /// Emits `if (ptr == null) neve_rt_error(loc of op, msg)` (cold) and leaves
 /// the rewriter in the continuation block.
 void emitNilCheck(ConversionPatternRewriter &rewriter, Operation *op,

@@ -147,4 +147,5 @@ void mlir::neve::populateNeveToLLVMConversionPatterns(
   populateScalarLoweringPatterns(converter, patterns);
   populateValueLoweringPatterns(converter, patterns);
   populateConcurrencyLoweringPatterns(converter, patterns);
+  populateDebugLoweringPatterns(converter, patterns);
 }

@@ -2,6 +2,7 @@
 
 #include "RuntimeCalls.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 
 #include "mlir/IR/Location.h"
@@ -72,10 +73,56 @@ bool RuntimeCalls::inDeviceCode(Operation *op) {
   return op->getParentOfType<gpu::GPUModuleOp>() != nullptr;
 }
 
+bool mlir::neve::deviceChecksEnabled(Operation *op) {
+  auto module = op->getParentOfType<gpu::GPUModuleOp>();
+  return module && module->hasAttr(kDeviceChecksAttrName);
+}
+
+std::string mlir::neve::printfText(StringRef text) {
+  std::string out;
+  for (char c : text) {
+    if (c == '\0')
+      continue;
+    if (c == '%')
+      out += '%';
+    out += c;
+  }
+  return out;
+}
+
+void mlir::neve::emitDeviceReport(OpBuilder &b, Location loc, StringRef format,
+                                  ValueRange args) {
+  std::string where = "<unknown>:0:0";
+  if (auto flc = LocationAttr(loc).findInstanceOf<FileLineColLoc>())
+    where = printfText(flc.getFilename()) + ":" +
+            std::to_string(flc.getLine()) + ":" +
+            std::to_string(flc.getColumn());
+  std::string text = where +
+                     ": device error in block (%d, %d, %d), thread "
+                     "(%d, %d, %d): " +
+                     format.str() + "\n";
+  SmallVector<Value> operands;
+  auto id = [&](auto op) {
+    operands.push_back(arith::IndexCastOp::create(b, loc, b.getI32Type(), op));
+  };
+  for (gpu::Dimension d : {gpu::Dimension::x, gpu::Dimension::y,
+                           gpu::Dimension::z})
+    id(gpu::BlockIdOp::create(b, loc, d));
+  for (gpu::Dimension d : {gpu::Dimension::x, gpu::Dimension::y,
+                           gpu::Dimension::z})
+    id(gpu::ThreadIdOp::create(b, loc, d));
+  operands.append(args.begin(), args.end());
+  gpu::PrintfOp::create(b, loc, b.getStringAttr(text), operands);
+}
+
 void RuntimeCalls::emitError(Location loc, StringRef msg) {
   // Device code cannot call the runtime: it traps, and the runtime reports
-  // the kernel and its launch site at the next synchronisation.
-  if (inDeviceCode(b.getInsertionBlock()->getParentOp())) {
+  // the kernel and its launch site at the next synchronisation. With device
+  // checks the thread says first where and what.
+  Operation *where = b.getInsertionBlock()->getParentOp();
+  if (inDeviceCode(where)) {
+    if (deviceChecksEnabled(where))
+      emitDeviceReport(b, loc, printfText(msg));
     LLVM::Trap::create(b, loc);
     LLVM::UnreachableOp::create(b, loc);
     return;
@@ -143,6 +190,35 @@ Value mlir::neve::getCString(OpBuilder &b, Location loc, ModuleOp module,
       b, module, ".cstr", value, type, [&](OpBuilder &ib) -> Value {
         return LLVM::ConstantOp::create(ib, module.getLoc(), type,
                                         ib.getStringAttr(bytes));
+      });
+  return LLVM::AddressOfOp::create(b, loc, global);
+}
+
+Value mlir::neve::getSiteRecord(OpBuilder &b, Location loc, ModuleOp module) {
+  auto flc = LocationAttr(loc).findInstanceOf<FileLineColLoc>();
+  if (!flc)
+    return Value();
+  MLIRContext *ctx = b.getContext();
+  StringRef file = flc.getFilename();
+  unsigned line = flc.getLine(), col = flc.getColumn();
+  auto type = LLVM::LLVMStructType::getLiteral(
+      ctx, {LLVM::LLVMPointerType::get(ctx), IntegerType::get(ctx, 32),
+            IntegerType::get(ctx, 32)});
+  std::string key =
+      (file + ":" + llvm::Twine(line) + ":" + llvm::Twine(col)).str();
+  auto global = getOrCreateConstGlobal(
+      b, module, ".site", key, type, [&](OpBuilder &ib) -> Value {
+        Location l = module.getLoc();
+        Value rec = LLVM::UndefOp::create(ib, l, type);
+        Value fileStr = getCString(ib, l, module, file);
+        rec = LLVM::InsertValueOp::create(ib, l, rec, fileStr,
+                                          ArrayRef<int64_t>{0});
+        rec = LLVM::InsertValueOp::create(
+            ib, l, rec, LLVM::ConstantOp::create(ib, l, ib.getI32Type(), line),
+            ArrayRef<int64_t>{1});
+        return LLVM::InsertValueOp::create(
+            ib, l, rec, LLVM::ConstantOp::create(ib, l, ib.getI32Type(), col),
+            ArrayRef<int64_t>{2});
       });
   return LLVM::AddressOfOp::create(b, loc, global);
 }

@@ -23,12 +23,35 @@ Value getStrLiteral(OpBuilder &b, Location loc, ModuleOp module,
 /// Returns the address of a NUL-terminated C string constant.
 Value getCString(OpBuilder &b, Location loc, ModuleOp module, StringRef value);
 
+/// The address of a read-only `{ptr file, i32 line, i32 col}` record of
+/// `loc`'s first file location (a call site, `neve_rt_call_site`), shared
+/// between equal sites of the module; null when `loc` has no file location.
+Value getSiteRecord(OpBuilder &b, Location loc, ModuleOp module);
+
 /// The (file, line, col) arguments that runtime functions which can fail take
 /// last: the location of `op`, for their error messages.
 SmallVector<Value, 3> locationArgs(OpBuilder &b, Operation *op);
 
 /// `args` followed by the location arguments of `op`.
 SmallVector<Value> withLocation(OpBuilder &b, Operation *op, ValueRange args);
+
+/// The unit attribute on a kernels' gpu.module that turns device checks on
+/// (--convert-neve-device-to-llvm=device-checks=true: -g, -fdevice-checks).
+inline constexpr llvm::StringLiteral kDeviceChecksAttrName =
+    "neve.device_checks";
+
+/// Whether `op` is in a gpu.module with device checks on.
+bool deviceChecksEnabled(Operation *op);
+
+/// `text` escaped for a printf format (`%` doubled).
+std::string printfText(StringRef text);
+
+/// Device code with device checks: the thread prints (gpu.printf, the
+/// driver's vprintf) `FILE:LINE:COL: device error in block (x, y, z),
+/// thread (x, y, z): ` and then `format` (printf text) with `args`, and a
+/// newline. The caller traps after it.
+void emitDeviceReport(OpBuilder &b, Location loc, StringRef format,
+                      ValueRange args = {});
 
 class RuntimeCalls {
 public:

@@ -70,6 +70,9 @@ struct Worker {
   neve_finish *finish;
   int32_t tid;
   int32_t tn;
+  /// The spawning thread's call site (neve_rt_call_site): where a task
+  /// that a library started was asked for, for errors without a location.
+  const neve_site *site;
   Worker *nextIdle; ///< guarded by Pool::mutex
   sem_t wake;       ///< posted when a task has been handed over
 };
@@ -111,6 +114,7 @@ neve_finish *runTask(Worker *w) {
   taskTid = w->tid;
   taskTn = w->tn;
   inTask = true;
+  neve_rt_call_site = w->site;
   neve_context_set_thread_id(w->tid);
   w->fn(w->env);
   // The task's unfinished print line is its own (§7), not the next task's.
@@ -119,6 +123,8 @@ neve_finish *runTask(Worker *w) {
   w->fn = nullptr;
   w->env = nullptr; // no false retention while parked
   w->finish = nullptr;
+  w->site = nullptr;
+  neve_rt_call_site = nullptr;
   inTask = false;
   taskTid = 0;
   taskTn = 1;
@@ -261,6 +267,7 @@ void spawn(neve_finish *f, neve_task_fn fn, void *env, int32_t first,
       w->finish = f;
       w->tid = first + done + i;
       w->tn = tn;
+      w->site = neve_rt_call_site;
       w->nextIdle = nullptr;
       if (i < got)
         sem_post(&w->wake);

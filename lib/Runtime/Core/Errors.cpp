@@ -14,6 +14,11 @@
 // reports never mix, the exit status is that of the first, and no lock is
 // taken twice.
 //
+// An error raised without a location (`<runtime>`: the CUDA driver missing,
+// a native failing, no memory left) is reported at the thread's current
+// call site, the program line whose call into C or into a library is in
+// progress (neve_rt_call_site, stored by generated code: --neve-call-sites).
+//
 // An error raised by a task of the thread runtime (Concurrency/Tasks.cpp)
 // names it: `file:line:col: runtime error: msg (in thread tid T of N)`. The
 // main thread's report has no suffix.
@@ -34,6 +39,8 @@
 #include <string>
 
 #include <unistd.h>
+
+__thread const neve_site *neve_rt_call_site = nullptr;
 
 namespace {
 
@@ -62,6 +69,13 @@ void flushOutput() {
 
 [[noreturn]] void reportAndExit(const char *file, int32_t line, int32_t col,
                                 const char *msg) {
+  // An error without a location of its own: the program's call in progress.
+  if ((!file || std::strcmp(file, "<runtime>") == 0) && neve_rt_call_site &&
+      neve_rt_call_site->file) {
+    file = neve_rt_call_site->file;
+    line = neve_rt_call_site->line;
+    col = neve_rt_call_site->col;
+  }
   std::string text = file ? file : "<unknown>";
   text += ':';
   text += std::to_string(line);

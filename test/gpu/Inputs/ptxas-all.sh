@@ -36,10 +36,15 @@ for src in "$@"; do
   archs=$(sed -n 's/^# PTXAS-ARCHS: *//p' "$src" | head -1)
   [ -n "$archs" ] || archs="sm_90 sm_80"
   first=${archs%% *}
+  # compiler options before the program (`%neve run -fdevice-checks %s`)
+  flags=$(echo "$run" | sed -n 's@.*%neve run \(\(-[^ ]* \)*\)%[sS].*@\1@p')
+  # the chip comes from PTXAS-ARCHS, not from the RUN line
+  flags=$(echo "$flags" | sed 's/--gpu-arch=[^ ]* //g')
   ok=1
   for arch in $archs; do
     ptx="$tmp/$name.$arch.ptx"
-    if ! env "${envs[@]}" "$translate" "$src" --emit=ptx --gpu-arch="$arch" -o "$ptx" 2> "$tmp/$name.err"; then
+    # shellcheck disable=SC2086
+    if ! env "${envs[@]}" "$translate" "$src" $flags --emit=ptx --gpu-arch="$arch" -o "$ptx" 2> "$tmp/$name.err"; then
       echo "FAIL: $name: neve-translate --emit=ptx --gpu-arch=$arch: $(head -c 400 "$tmp/$name.err")"
       ok=0; break
     fi

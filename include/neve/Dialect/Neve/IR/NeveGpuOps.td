@@ -46,4 +46,46 @@ def Neve_LaunchOp : Neve_Op<"launch", [AttrSizedOperandSegments,
   }];
 }
 
+def Neve_DevicePrintOp : Neve_Op<"device_print"> {
+  let summary = "`print` in device code: a printf, with device checks only";
+  let description = [{
+    `print`/`printl` in a `kernel` or `gpu` function (§8.3). `format` is a
+    printf format that MLIRGen built from the call: string literals as text
+    (`%` doubled), `%d` for `i32` operands, `%lld` for `i64`, `%c` for the
+    `i32` of a `char` (marked in `chars`), `%g` for `f32`, `%s` for an
+    `i1` (printed `true`/`false`), and a newline for `print`.
+
+    Compiled only with device checks (`-g` or `-fdevice-checks`:
+    `--convert-neve-device-to-llvm=device-checks=true`), to upstream
+    `gpu.printf` (the CUDA driver's `vprintf`); otherwise erased, so that
+    a kernel makes no call (a call serialises every wgmma, ptxas C7510).
+
+    ```mlir
+    neve.device_print "tx = %d, x = %g\0A" (%tx, %x : i32, f32)
+    ```
+  }];
+  let arguments = (ins StrAttr:$format,
+                       Variadic<AnyTypeOf<[I1, I32, I64, F32]>>:$args);
+  let assemblyFormat = "$format (`(` $args^ `:` type($args) `)`)? attr-dict";
+}
+
+def Neve_AssertOp : Neve_Op<"assert"> {
+  let summary = "`assert(cond, message)` (§7): an error when `cond` is false";
+  let description = [{
+    In host code, a false `condition` is a run-time error at the op's
+    location: `FILE:LINE:COL: runtime error: assertion failed: MESSAGE`.
+    In device code it is checked only with device checks (`-g` or
+    `-fdevice-checks`): the thread prints `FILE:LINE:COL: assertion failed
+    in block (x, y, z), thread (x, y, z): MESSAGE` (`vprintf`) and traps,
+    and the runtime reports the kernel's fault at the next synchronisation
+    (exit status 1); without them it is erased.
+
+    ```mlir
+    neve.assert %ok, "n is positive"
+    ```
+  }];
+  let arguments = (ins I1:$condition, StrAttr:$message);
+  let assemblyFormat = "$condition `,` $message attr-dict";
+}
+
 #endif // NEVE_GPU_OPS

@@ -28,6 +28,10 @@ inline constexpr llvm::StringLiteral kKernelAttrName = "neve.kernel";
 inline constexpr llvm::StringLiteral kRoleAttrName = "neve.role";
 /// Marks the `func.func` of a `gpu` device function (§3.7).
 inline constexpr llvm::StringLiteral kDeviceAttrName = "neve.device";
+/// Marks the `func.func` of a function written in a library (the prelude,
+/// a package: Module::isLibrary) rather than in the program; the program's
+/// calls into libraries name their line in run-time errors (--neve-call-sites).
+inline constexpr llvm::StringLiteral kLibraryAttrName = "neve.library";
 } // namespace mlir::neve
 
 #endif // NEVE_DIALECT_NEVE_IR_NEVEOPS_H
