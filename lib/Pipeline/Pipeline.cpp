@@ -7,6 +7,7 @@
 #include "neve/Frontend/MLIRGen.h"
 #include "RecursiveInline.h"
 #include "neve/Support/Cache.h"
+#include "neve/Support/CudaToolkit.h"
 
 #include "mlir/Conversion/Passes.h"
 #include "mlir/Conversion/ReconcileUnrealizedCasts/ReconcileUnrealizedCasts.h"
@@ -49,20 +50,6 @@ void neve::buildFusionPipeline(mlir::OpPassManager &pm,
   pm.addPass(mlir::createCSEPass());
 }
 
-/// The CUDA toolkit's root: $CUDA_HOME, $CUDA_PATH or /usr/local/cuda.
-static std::string cudaRoot() {
-  for (const char *var : {"CUDA_HOME", "CUDA_PATH"})
-    if (const char *root = std::getenv(var))
-      return root;
-  return "/usr/local/cuda";
-}
-
-std::string neve::findLibdevice() {
-  llvm::SmallString<256> path(cudaRoot());
-  llvm::sys::path::append(path, "nvvm", "libdevice", "libdevice.10.bc");
-  return llvm::sys::fs::exists(path) ? std::string(path) : std::string();
-}
-
 void neve::buildDevicePipeline(mlir::OpPassManager &pm,
                                const DeviceOptions &options) {
   pm.addPass(mlir::neve::createNeveOutlineKernelsPass());
@@ -74,7 +61,9 @@ void neve::buildDevicePipeline(mlir::OpPassManager &pm,
   // On sm_90a the tiled product runs on warpgroup instructions (wgmma),
   // which exist only there: the PTX embedded is then sm_90a's too.
   bool wgmma = options.chip == "sm_90a";
-  std::string libdevice = findLibdevice();
+  // Without libdevice, a kernel that calls it is an error of
+  // --neve-compile-kernels, which names the places looked.
+  std::string libdevice = cuda::findLibdevice().path;
   std::string ptxChip = wgmma ? options.chip : options.ptxChip;
   // gpu functions were inlined into the kernels (§3.7): drop them, and
   // whatever else a kernel's module holds that the kernel does not use (its

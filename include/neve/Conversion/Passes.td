@@ -148,14 +148,19 @@ def NeveCompileKernelsPass : Pass<"neve-compile-kernels", "mlir::ModuleOp"> {
     a module carrying `neve.kernel_key` (`--neve-kernel-cache`) is stored
     under that key. With `assemble=false` each target's PTX stays a
     separate `assembly` object (what `neve-translate --emit=ptx` prints).
-    Each module gets the remark `kernel NAME: compiled`.
+    Each module gets the remark `kernel NAME: compiled`. Without ptxas
+    (when assembling), or when a module calls the math library (`__nv_*`)
+    and its targets link no libdevice, the pass fails with an error that
+    names what is missing and where it was looked for
+    (neve/Support/CudaToolkit.h).
   }];
   let options = [
     Option<"chip", "chip", "std::string", /*default=*/"\"sm_90\"",
            "The target whose PTX is assembled into a cubin">,
     Option<"ptxas", "ptxas", "std::string", /*default=*/"\"\"",
-           "The ptxas to use (default: $NEVE_PTXAS, $CUDA_HOME/bin, "
-           "/usr/local/cuda/bin, PATH)">,
+           "The ptxas to use (default: $NEVE_PTXAS, else $CUDA_HOME/bin "
+           "or $CUDA_PATH/bin when set, else /usr/local/cuda/bin, then "
+           "PATH)">,
     Option<"assemble", "assemble", "bool", /*default=*/"true",
            "Assemble and pack (false: keep each target's PTX)">,
     Option<"cacheDir", "cache-dir", "std::string", /*default=*/"\"\"",
@@ -209,14 +214,16 @@ def NeveEmbedKernelsPass : Pass<"neve-embed-kernels", "mlir::ModuleOp"> {
     `bin` object holding the runtime's `NEVEKRN1` container (a cubin for
     that chip and the PTX of every target), from which the runtime picks by
     the device's compute capability at the first launch (docs/runtime-gpu.md).
-    Without ptxas, only the PTX is embedded and a warning says so.
+    Without ptxas the pass fails, naming the places it looked
+    (neve/Support/CudaToolkit.h).
   }];
   let options = [
     Option<"chip", "chip", "std::string", /*default=*/"\"sm_90\"",
            "The target whose PTX is assembled into a cubin">,
     Option<"ptxas", "ptxas", "std::string", /*default=*/"\"\"",
-           "The ptxas to use (default: $NEVE_PTXAS, $CUDA_HOME/bin, "
-           "/usr/local/cuda/bin, PATH)">
+           "The ptxas to use (default: $NEVE_PTXAS, else $CUDA_HOME/bin "
+           "or $CUDA_PATH/bin when set, else /usr/local/cuda/bin, then "
+           "PATH)">
   ];
 }
 

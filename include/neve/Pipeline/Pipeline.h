@@ -53,10 +53,6 @@ struct DeviceOptions {
   std::string salt;
 };
 
-/// The CUDA math library (libdevice.10.bc) under $CUDA_HOME, $CUDA_PATH or
-/// /usr/local/cuda, or "" when there is none.
-std::string findLibdevice();
-
 /// Kernels to embedded binaries: neve-outline-kernels (which inlines gpu
 /// functions), neve-split-kernel-modules (one gpu.module per kernel, unless
 /// `assemble` is off), neve-kernel-cache (when `cacheDir` is set), then

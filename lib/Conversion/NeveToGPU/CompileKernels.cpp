@@ -15,6 +15,7 @@
 #include "KernelObjects.h"
 #include "neve/Conversion/Passes.h"
 #include "neve/Support/Cache.h"
+#include "neve/Support/CudaToolkit.h"
 
 #include "mlir/Dialect/GPU/IR/CompilationInterfaces.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -62,11 +63,31 @@ struct Job {
   SmallVector<kernels::TargetPtx> ptx;
   std::string error;
   std::string storeError;
+  /// A call of the math library (`__nv_expf`) when no libdevice is linked
+  /// to the module: an error, reported at the call with the search.
+  LLVM::CallOp unlinkedLibdeviceCall;
 };
+
+/// The first call of a libdevice function (`__nv_*`) in \p module, or null.
+LLVM::CallOp findLibdeviceCall(gpu::GPUModuleOp module) {
+  LLVM::CallOp found;
+  module.walk([&](LLVM::CallOp call) {
+    auto callee = call.getCallee();
+    if (callee && callee->starts_with("__nv_")) {
+      found = call;
+      return WalkResult::interrupt();
+    }
+    return WalkResult::advance();
+  });
+  return found;
+}
 
 struct CompileKernelsPass
     : mlir::neve::impl::NeveCompileKernelsPassBase<CompileKernelsPass> {
   using Base::Base;
+
+  /// The CUDA math library, for modules that call it without naming it.
+  ::neve::cuda::Search libdevice;
 
   void runOnOperation() override {
     MLIRContext *ctx = &getContext();
@@ -89,11 +110,32 @@ struct CompileKernelsPass
     }
     if (jobs.empty())
       return;
+    // Kernels need ptxas: without it, nothing is compiled (docs/gpu.md).
+    std::string tool;
+    if (assemble) {
+      ::neve::cuda::Search found = ::neve::cuda::findPtxas(ptxas);
+      if (!found.found()) {
+        emitError(kernels::kernelLoc(jobs.front().module))
+            << ::neve::cuda::missingPtxasMessage(found);
+        return signalPassFailure();
+      }
+      tool = found.path;
+    }
+    libdevice = ::neve::cuda::findLibdevice();
     useShortSharedPointers();
-    std::string tool = assemble ? kernels::findPtxas(ptxas) : std::string();
 
     // Diagnostics of the serialisers come out in module order.
     ParallelDiagnosticHandler diagnostics(ctx);
+    // MLIR's serialiser also links libdevice from $CUDA_ROOT, $CUDA_HOME or
+    // $CUDA_PATH, when one is set, and complains when it is not there. This
+    // pass links the libdevice found above where a kernel needs it, and says
+    // itself when there is none: those complaints would only repeat it, or
+    // concern kernels that do not need libdevice.
+    ScopedDiagnosticHandler upstreamLibdevice(ctx, [](Diagnostic &d) {
+      std::string message = d.str();
+      return success(StringRef(message).starts_with("CUDA path: ") ||
+                     StringRef(message).starts_with("LibDevice path: "));
+    });
     parallelForEach(ctx, llvm::seq<size_t>(0, jobs.size()), [&](size_t i) {
       diagnostics.setOrderIDForThread(i);
       run(jobs[i], tool);
@@ -103,6 +145,13 @@ struct CompileKernelsPass
     bool failed = false;
     for (Job &job : jobs) {
       gpu::GPUModuleOp module = job.module;
+      if (LLVM::CallOp call = job.unlinkedLibdeviceCall) {
+        auto kernel = call->getParentOfType<LLVM::LLVMFuncOp>();
+        emitError(call.getLoc()) << ::neve::cuda::missingLibdeviceMessage(
+            libdevice, kernel.getName(), *call.getCallee());
+        failed = true;
+        continue;
+      }
       if (!job.error.empty()) {
         module.emitError(job.error);
         failed = true;
@@ -129,8 +178,6 @@ struct CompileKernelsPass
       kernels::replaceByBinary(module, job.container,
                                kernels::binaryTarget(module, chip));
     }
-    if (assemble && tool.empty())
-      getOperation().emitWarning(kernels::kNoPtxasWarning);
     if (failed)
       signalPassFailure();
   }
@@ -141,18 +188,31 @@ struct CompileKernelsPass
                                gpu::CompilationTarget::Assembly);
     // Linking libdevice means parsing it, for each module and target: only
     // a module that calls it (__nv_expf, ...) pays for that.
-    bool callsLibdevice = false;
-    for (auto fn : job.module.getOps<LLVM::LLVMFuncOp>())
-      callsLibdevice |= fn.isExternal() && fn.getName().starts_with("__nv_");
+    LLVM::CallOp libdeviceCall = findLibdeviceCall(job.module);
+    bool callsLibdevice = static_cast<bool>(libdeviceCall);
     for (Attribute t : job.module.getTargetsAttr()) {
       auto target = cast<NVVM::NVVMTargetAttr>(t);
-      auto compileFor =
-          callsLibdevice || !target.getLink()
-              ? target
-              : NVVM::NVVMTargetAttr::get(
-                    &getContext(), target.getO(), target.getTriple(),
-                    target.getChip(), target.getFeatures(), target.getFlags(),
-                    /*linkFiles=*/nullptr, target.getVerifyTarget());
+      auto withLinks = [&](ArrayAttr files) {
+        return NVVM::NVVMTargetAttr::get(
+            &getContext(), target.getO(), target.getTriple(), target.getChip(),
+            target.getFeatures(), target.getFlags(), files,
+            target.getVerifyTarget());
+      };
+      bool linksFiles = target.getLink() && !target.getLink().empty();
+      NVVM::NVVMTargetAttr compileFor = target;
+      if (callsLibdevice && !linksFiles) {
+        // A target that names no libdevice (neve-opt's input; the pipeline
+        // names it) gets the one found; without one the call would stay
+        // unresolved, and neither ptxas nor the driver could load it.
+        if (!libdevice.found()) {
+          job.unlinkedLibdeviceCall = libdeviceCall;
+          return;
+        }
+        compileFor = withLinks(ArrayAttr::get(
+            &getContext(), {StringAttr::get(&getContext(), libdevice.path)}));
+      } else if (!callsLibdevice && target.getLink()) {
+        compileFor = withLinks(nullptr);
+      }
       std::optional<SmallVector<char, 0>> ptx =
           cast<gpu::TargetAttrInterface>(compileFor)
               .serializeToObject(job.module, options);

@@ -16,6 +16,7 @@
 
 #include "neve/Conversion/Passes.h"
 #include "KernelObjects.h"
+#include "neve/Support/CudaToolkit.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
@@ -30,7 +31,8 @@ using namespace mlir::neve;
 
 namespace {
 
-struct EmbedKernelsPass : neve::impl::NeveEmbedKernelsPassBase<EmbedKernelsPass> {
+struct EmbedKernelsPass
+    : mlir::neve::impl::NeveEmbedKernelsPassBase<EmbedKernelsPass> {
   using Base::Base;
 
   void runOnOperation() override {
@@ -38,13 +40,13 @@ struct EmbedKernelsPass : neve::impl::NeveEmbedKernelsPassBase<EmbedKernelsPass>
         getOperation().getOps<gpu::BinaryOp>());
     if (binaries.empty())
       return;
-    std::string tool = kernels::findPtxas(ptxas);
+    ::neve::cuda::Search tool = ::neve::cuda::findPtxas(ptxas);
     for (gpu::BinaryOp bin : binaries)
       if (failed(embed(bin, tool)))
         return signalPassFailure();
   }
 
-  LogicalResult embed(gpu::BinaryOp bin, StringRef tool) {
+  LogicalResult embed(gpu::BinaryOp bin, const ::neve::cuda::Search &tool) {
     SmallVector<kernels::TargetPtx> ptx;
     Attribute cubinTarget;
     for (Attribute a : bin.getObjectsAttr()) {
@@ -57,10 +59,10 @@ struct EmbedKernelsPass : neve::impl::NeveEmbedKernelsPassBase<EmbedKernelsPass>
       if (target.getChip() == chip)
         cubinTarget = target;
     }
-    if (cubinTarget && tool.empty())
-      bin.emitWarning(kernels::kNoPtxasWarning);
+    if (cubinTarget && !tool.found())
+      return bin.emitError(::neve::cuda::missingPtxasMessage(tool));
     std::string error;
-    std::string packed = kernels::pack(ptx, chip, tool, error);
+    std::string packed = kernels::pack(ptx, chip, tool.path, error);
     if (packed.empty())
       return bin.emitError(error);
     if (!cubinTarget)

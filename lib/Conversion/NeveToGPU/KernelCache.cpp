@@ -17,6 +17,7 @@
 #include "KernelObjects.h"
 #include "neve/Conversion/Passes.h"
 #include "neve/Support/Cache.h"
+#include "neve/Support/CudaToolkit.h"
 #include "neve/Support/HashStream.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -55,7 +56,7 @@ struct KernelCachePass
       lookups.push_back({module});
     if (lookups.empty())
       return;
-    std::string tool = kernels::findPtxas(ptxas);
+    std::string tool = ::neve::cuda::findPtxas(ptxas).path;
     std::string common = "neve-kernel-cache 1\n" + salt + "\nptxas " +
                          (tool.empty() ? "none" : cache::fileIdentity(tool)) +
                          (debugInfo ? "\nline info" : "") + "\n";

@@ -27,26 +27,6 @@
 using namespace mlir;
 using namespace mlir::neve;
 
-/// ptxas: the option, $NEVE_PTXAS, $CUDA_HOME/bin, /usr/local/cuda/bin, PATH.
-std::string kernels::findPtxas(StringRef option) {
-  if (!option.empty())
-    return option.str();
-  if (const char *env = std::getenv("NEVE_PTXAS"))
-    return env;
-  for (const char *var : {"CUDA_HOME", "CUDA_PATH"})
-    if (const char *root = std::getenv(var)) {
-      llvm::SmallString<256> p(root);
-      llvm::sys::path::append(p, "bin", "ptxas");
-      if (llvm::sys::fs::can_execute(p))
-        return std::string(p);
-    }
-  if (llvm::sys::fs::can_execute("/usr/local/cuda/bin/ptxas"))
-    return "/usr/local/cuda/bin/ptxas";
-  if (auto p = llvm::sys::findProgramByName("ptxas"))
-    return *p;
-  return "";
-}
-
 /// "sm_90" -> 90.
 unsigned kernels::smNumber(StringRef chip) {
   unsigned n = 0;
@@ -133,7 +113,7 @@ std::string kernels::pack(ArrayRef<TargetPtx> ptx, StringRef chip,
                           StringRef ptxas, std::string &error, bool lineInfo) {
   SmallVector<Entry> entries;
   for (const auto &[target, text] : ptx) {
-    if (target.getChip() == chip && !ptxas.empty()) {
+    if (target.getChip() == chip) {
       FailureOr<std::string> cubin =
           assemble(ptxas, text, chip, error, lineInfo);
       if (failed(cubin))

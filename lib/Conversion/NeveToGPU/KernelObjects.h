@@ -1,8 +1,8 @@
 //===- KernelObjects.h - Kernels as the runtime loads them ------*- C++ -*-===//
 //
-// What --neve-embed-kernels and --neve-compile-kernels share: finding and
-// running ptxas, and the runtime's NEVEKRN1 container of a cubin and PTX
-// (docs/runtime-gpu.md). Nothing here emits diagnostics: the compile pass
+// What --neve-embed-kernels and --neve-compile-kernels share: running
+// ptxas (found by neve/Support/CudaToolkit.h), and the runtime's NEVEKRN1
+// container of a cubin and PTX (docs/runtime-gpu.md). Nothing here emits diagnostics: the compile pass
 // calls it from several threads and reports afterwards.
 //
 //===----------------------------------------------------------------------===//
@@ -19,15 +19,6 @@
 
 namespace mlir::neve::kernels {
 
-/// ptxas: \p option, $NEVE_PTXAS, $CUDA_HOME/bin, /usr/local/cuda/bin, PATH;
-/// "" when there is none.
-std::string findPtxas(StringRef option);
-
-/// What a module without a cubin says (the driver compiles its PTX).
-inline constexpr const char *kNoPtxasWarning =
-    "ptxas not found (set NEVE_PTXAS or CUDA_HOME): kernels are embedded as "
-    "PTX only and compiled by the driver at the first launch";
-
 /// "sm_90" -> 90, "sm_90a" -> 90.
 unsigned smNumber(StringRef chip);
 
@@ -35,8 +26,8 @@ unsigned smNumber(StringRef chip);
 using TargetPtx = std::pair<NVVM::NVVMTargetAttr, std::string>;
 
 /// The NEVEKRN1 container of \p ptx: the cubin of \p chip's PTX (assembled
-/// with \p ptxas, skipped when it is "", keeping line information with
-/// \p lineInfo) and every target's PTX. On failure
+/// with \p ptxas, keeping line information with \p lineInfo) and every
+/// target's PTX. On failure
 /// (ptxas rejects the PTX), "" and \p error says why.
 std::string pack(ArrayRef<TargetPtx> ptx, StringRef chip, StringRef ptxas,
                  std::string &error, bool lineInfo = false);

@@ -2,7 +2,8 @@
 // RUN: %neve-opt %s --neve-compile-kernels 2>%t.err | FileCheck %s
 // RUN: FileCheck %s --check-prefix=REMARK < %t.err
 // RUN: %neve-opt %s --neve-compile-kernels=assemble=false | FileCheck %s --check-prefix=PTX
-// RUN: not %neve-opt %s --neve-compile-kernels=ptxas=/nonexistent/ptxas 2>&1 | FileCheck %s --check-prefix=BAD
+// RUN: not %neve-opt %s --neve-compile-kernels=ptxas=/nonexistent/ptxas 2>&1 | FileCheck %s --check-prefix=MISSING
+// RUN: not %neve-opt %s --neve-compile-kernels=ptxas=/bin/false 2>&1 | FileCheck %s --check-prefix=BAD
 // RUN: rm -rf %t.cache && mkdir %t.cache
 // RUN: %neve-opt %s --neve-kernel-cache=cache-dir=%t.cache --neve-compile-kernels=cache-dir=%t.cache -o /dev/null
 // RUN: %neve-opt %s --neve-kernel-cache=cache-dir=%t.cache --neve-compile-kernels=cache-dir=%t.cache 2>&1 | FileCheck %s --check-prefix=HIT
@@ -23,6 +24,10 @@
 // PTX: gpu.binary @one [#gpu.object<#nvvm.target<chip = "sm_90">, assembly = "{{.*}}.target sm_90{{.*}}.entry one_k{{.*}}">, #gpu.object<#nvvm.target<chip = "sm_80">, assembly = "{{.*}}.target sm_80
 // PTX: gpu.binary @two [#gpu.object<#nvvm.target<chip = "sm_90">, assembly = "{{.*}}.entry two_k
 
+// A ptxas that is not there stops the pass before anything compiles, at
+// the first kernel; one that fails is reported for each module.
+// MISSING: compile.mlir:[[#@LINE+10]]:5: error: ptxas not found: {{.*}}; looked for the ptxas option (/nonexistent/ptxas).
+// MISSING-NOT: error
 // BAD: error: ptxas failed
 
 // The second run with a cache finds both modules before compiling.
