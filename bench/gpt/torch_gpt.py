@@ -248,9 +248,9 @@ def main():
     min_lr = a.min_lr if a.min_lr is not None else lr / 10.0
     warmup = a.warmup if a.warmup is not None else min(100, a.steps // 10)
     dev = "cuda" if torch.cuda.is_available() else "cpu"
-    if dev == "cuda":
-        torch.backends.cuda.matmul.allow_tf32 = True
-        torch.backends.cudnn.allow_tf32 = True
+    if dev == "cuda":  # TF32 with bf16 autocast (nanoGPT's); float32 is float32
+        torch.backends.cuda.matmul.allow_tf32 = a.precision == "bf16"
+        torch.backends.cudnn.allow_tf32 = a.precision == "bf16"
 
     torch.manual_seed(a.seed)
     model = GPT(nl, nh, ne, ctx, vocab)
