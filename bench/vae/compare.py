@@ -118,7 +118,7 @@ def summary(a):
         frost_tail = sum(tails["frost"]) / len(tails["frost"])
         lo, hi = min(tails["torch"]) - tt, max(tails["torch"]) + tt
         ok = ft <= 2 * tt and lo <= frost_tail <= hi
-        ms = {c: [r["ms_per_step"] for (k, _), r in by.items() if k == c and "ms_per_step" in r]
+        ms = {c: [r["ms_per_step"] for (k, _), r in by.items() if k == c and "ms_per_step" in r and "error" not in r]
               for c in ("frost", "torch")}
         ms = {c: sum(v) / len(v) for c, v in ms.items() if v}
         result.update({"frost_torch": ft, "torch_eps_torch": tt, "ratio": ft / tt if tt else None,
