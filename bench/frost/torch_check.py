@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
-"""Recomputes the operations of test/gpu/frost/gradcheck.nv and
-test/gpu/frost/tensor-api.nv with PyTorch.
+"""Recomputes the operations of test/gpu/frost/gradcheck.nv,
+test/gpu/frost/tensor-api.nv and test/gpu/frost/transformer-grad.nv with
+PyTorch.
 
 Each Neve program saves, per operation NAME, its inputs (NAME.in0 ...),
 the constants it reads (NAME.const0 ...: index tensors and masks, stored as
@@ -14,6 +15,7 @@ Tolerance: |frost - torch| <= 1e-4 + 1e-3 * |torch|, elementwise.
 
     python3 bench/frost/torch_check.py frost-ops.safetensors [--json OUT]
     python3 bench/frost/torch_check.py tensor-api.safetensors [--json OUT]
+    python3 bench/frost/torch_check.py transformer-ops.safetensors [--json OUT]
 """
 import argparse
 import json
@@ -113,6 +115,19 @@ def ops():
         "gather": lambda a, i: a.gather(1, i.long()),
         "where": lambda x, y, m: torch.where(m.bool(), x, y),
         "masked_fill": lambda x, m: x.masked_fill(m.bool(), 0.5),
+        # transformer-grad.nv (issue 29): the layers of a GPT
+        "layernorm": lambda x, w, b: F.layer_norm(x, (x.shape[-1],), w, b,
+                                                  eps=1e-5),
+        "linear_gelu": lambda x, w, b: F.gelu(F.linear(x, w, b),
+                                              approximate="tanh"),
+        "linear_bias": lambda x, w, b: F.linear(x, w, b),
+        "fused_ce": lambda a, lab: F.cross_entropy(a, lab.long()).reshape(1),
+        "fused_ce_inplace": lambda a, b, lab: F.cross_entropy(
+            a @ b.T, lab.long()).reshape(1),
+        "fused_ce_shared": lambda a, b, lab: (
+            lambda l: F.cross_entropy(l, lab.long()) + (l * l).sum() * 0.01)(
+                a @ b.T).reshape(1),
+        "tied_embedding": lambda w, ids: F.embedding(ids.long(), w) @ w.T,
     }
 
 

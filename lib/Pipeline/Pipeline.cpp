@@ -69,6 +69,8 @@ void neve::buildDevicePipeline(mlir::OpPassManager &pm,
   // whatever else a kernel's module holds that the kernel does not use (its
   // key must not depend on the program's other kernels).
   pm.nest<mlir::gpu::GPUModuleOp>().addPass(mlir::createSymbolDCEPass());
+  if (options.everyGpu && !wgmma && options.assemble)
+    pm.addPass(mlir::neve::createNeveArchVariantsPass());
   if (!options.cacheDir.empty()) {
     // Kernels compiled before, by this program or another, are taken from
     // the cache; the key covers all that the rest of this pipeline uses.

@@ -168,6 +168,64 @@ TEST(FrostSafetensors, SaveReadNamesRoundTrip) {
   EXPECT_FALSE(std::ifstream(path + ".tmp").good());
 }
 
+TEST(FrostSafetensors, HeaderListsNamesShapesAndDtypes) {
+  std::string path = tempDir() + "/header.safetensors";
+  std::vector<float> data = {1, 2, 3, 4, 5, 6, -0.5f, 7};
+  safetensors_save(neve_context(), S(path),
+                   strArray({"w", "b", "scalar"}), data.data(),
+                   intArray({2, 1, 0}), intArray({2, 3, 1}));
+  neve_array *names = neve_array_new(8, 0), *dtypes = neve_array_new(8, 0);
+  neve_array *ranks = neve_array_new_atomic(4, 0);
+  neve_array *dims = neve_array_new_atomic(4, 0);
+  safetensors_header(neve_context(), S(path), names, ranks, dims, dtypes);
+  ASSERT_EQ(names->size, 3);
+  ASSERT_EQ(dtypes->size, 3);
+  neve_str **ns = static_cast<neve_str **>(names->data);
+  neve_str **ds = static_cast<neve_str **>(dtypes->data);
+  EXPECT_STREQ(ns[0]->data, "w");
+  EXPECT_STREQ(ns[1]->data, "b");
+  EXPECT_STREQ(ns[2]->data, "scalar");
+  for (int k = 0; k < 3; ++k)
+    EXPECT_STREQ(ds[k]->data, "F32");
+  EXPECT_EQ(ints(ranks), (std::vector<int32_t>{2, 1, 0}));
+  EXPECT_EQ(ints(dims), (std::vector<int32_t>{2, 3, 1}));
+  // the appended entries follow what the arrays held
+  safetensors_header(neve_context(), S(path), names, ranks, dims, dtypes);
+  EXPECT_EQ(names->size, 6);
+  EXPECT_EQ(ints(ranks), (std::vector<int32_t>{2, 1, 0, 2, 1, 0}));
+}
+
+TEST(FrostSafetensors, HeaderNamesOtherDtypesAndRefusesJunk) {
+  std::string header = "{\"step\":{\"dtype\":\"I64\",\"shape\":[],"
+                       "\"data_offsets\":[0,8]}}";
+  std::vector<uint8_t> bytes(8);
+  for (int i = 0; i < 8; ++i)
+    bytes[i] = uint8_t(uint64_t(header.size()) >> (8 * i));
+  bytes.insert(bytes.end(), header.begin(), header.end());
+  for (int i = 0; i < 8; ++i)
+    bytes.push_back(0);
+  std::string path = tempDir() + "/i64.safetensors";
+  writeFile(path, bytes);
+  neve_array *names = neve_array_new(8, 0), *dtypes = neve_array_new(8, 0);
+  neve_array *ranks = neve_array_new_atomic(4, 0);
+  neve_array *dims = neve_array_new_atomic(4, 0);
+  safetensors_header(neve_context(), S(path), names, ranks, dims, dtypes);
+  ASSERT_EQ(dtypes->size, 1);
+  EXPECT_STREQ(static_cast<neve_str **>(dtypes->data)[0]->data, "I64");
+  EXPECT_EQ(ints(ranks), (std::vector<int32_t>{0}));
+  EXPECT_EQ(dims->size, 0);
+  std::string junk = tempDir() + "/junk-header.safetensors";
+  writeFile(junk, {4, 0, 0, 0, 0, 0, 0, 0, 'n', 'o', 'p', 'e'});
+  EXPECT_EXIT(safetensors_header(neve_context(), S(junk), names, ranks, dims,
+                                 dtypes),
+              testing::ExitedWithCode(1),
+              "safetensors_header: .*junk-header.safetensors: the header is "
+              "not a JSON object");
+  EXPECT_EXIT(safetensors_header(neve_context(), S(tempDir() + "/absent"),
+                                 names, ranks, dims, dtypes),
+              testing::ExitedWithCode(1), "cannot open");
+}
+
 TEST(FrostSafetensors, ReadsBf16AndF16) {
   // {"h":{"dtype":"F16",...},"g":{"dtype":"BF16",...}} by hand
   std::string header = "{\"h\":{\"dtype\":\"F16\",\"shape\":[2],"

@@ -2,7 +2,8 @@
 //
 // Unit tests of lib/Runtime/GPU/KernelContainer.cpp: which image of a kernel
 // container the runtime loads for a device (exact cubin, else the newest
-// PTX the device runs, NEVE_GPU_FORCE_PTX), raw images, and malformed
+// PTX the device runs, NEVE_GPU_FORCE_PTX), the arch-specific (sm_90a)
+// images of a program built for every GPU, raw images, and malformed
 // containers.
 //
 //===----------------------------------------------------------------------===//
@@ -165,6 +166,88 @@ TEST(GpuContainer, Describe) {
   auto c = makeContainer({{0, 90, cubin("c90")}, {1, 80, ptx("p80")}});
   EXPECT_EQ(neve_gpu::describeKernelContainer(c.data(), c.size()),
             "cubin sm_90, PTX sm_80");
+}
+
+// A program built for every GPU: a kernel faster on Hopper carries sm_90a's
+// cubin and PTX (the arch-specific bit in `sm`) beside sm_90's cubin and
+// sm_80's PTX (lib/Conversion/NeveToGPU/CompileKernels.cpp merges them).
+constexpr uint32_t kA = neve_gpu::kArchSpecificSm;
+
+std::vector<unsigned char> everyGpu() {
+  return makeContainer({{0, 90 | kA, cubin("c90a")},
+                        {1, 90 | kA, ptx("p90a")},
+                        {0, 90, cubin("c90")},
+                        {1, 90, ptx("p90")},
+                        {1, 80, ptx("p80")}});
+}
+
+TEST(GpuContainer, HopperTakesTheArchSpecificCubin) {
+  auto c = everyGpu();
+  auto r = pickKernelImage(c.data(), c.size(), 90, false);
+  ASSERT_TRUE(r.ok) << r.error;
+  EXPECT_EQ(r.image.kind, 0u);
+  EXPECT_EQ(r.image.sm, 90u | kA);
+  EXPECT_EQ(r.image.entry, 0);
+  // whatever the order of the entries
+  auto swapped = makeContainer({{0, 90, cubin("c90")},
+                                {1, 80, ptx("p80")},
+                                {0, 90 | kA, cubin("c90a")}});
+  auto s = pickKernelImage(swapped.data(), swapped.size(), 90, false);
+  ASSERT_TRUE(s.ok) << s.error;
+  EXPECT_EQ(s.image.entry, 2);
+}
+
+TEST(GpuContainer, ArchSpecificImagesOnlyOnTheirChip) {
+  auto c = everyGpu();
+  // a later GPU runs the PTX every GPU runs, not sm_90a's
+  auto r100 = pickKernelImage(c.data(), c.size(), 100, false);
+  ASSERT_TRUE(r100.ok) << r100.error;
+  EXPECT_EQ(r100.image.kind, 1u);
+  EXPECT_EQ(r100.image.sm, 90u);
+  auto r86 = pickKernelImage(c.data(), c.size(), 86, false);
+  ASSERT_TRUE(r86.ok) << r86.error;
+  EXPECT_EQ(r86.image.sm, 80u);
+}
+
+TEST(GpuContainer, ArchSpecificCanBeLeftOut) {
+  auto c = everyGpu();
+  auto r = pickKernelImage(c.data(), c.size(), 90, false,
+                           /*archSpecific=*/false);
+  ASSERT_TRUE(r.ok) << r.error;
+  EXPECT_EQ(r.image.kind, 0u);
+  EXPECT_EQ(r.image.sm, 90u);
+  EXPECT_EQ(r.image.entry, 2);
+  // a kernel of Hopper's intrinsics has nothing else
+  auto only = makeContainer({{0, 90 | kA, cubin("c90a")}, {1, 90 | kA, ptx("p90a")}});
+  auto none = pickKernelImage(only.data(), only.size(), 90, false, false);
+  EXPECT_FALSE(none.ok);
+  EXPECT_NE(none.error.find("NEVE_GPU_ARCH_SPECIFIC=0"), std::string::npos)
+      << none.error;
+  auto other = pickKernelImage(only.data(), only.size(), 100, false);
+  EXPECT_FALSE(other.ok);
+  EXPECT_NE(other.error.find("cubin sm_90a, PTX sm_90a"), std::string::npos)
+      << other.error;
+}
+
+TEST(GpuContainer, ForcePtxTakesThePtxEveryGpuRuns) {
+  auto c = everyGpu();
+  auto r = pickKernelImage(c.data(), c.size(), 90, true);
+  ASSERT_TRUE(r.ok) << r.error;
+  EXPECT_EQ(r.image.kind, 1u);
+  EXPECT_EQ(r.image.sm, 90u);
+  // sm_90a's PTX when the kernel has no other
+  auto only = makeContainer({{0, 90 | kA, cubin("c90a")}, {1, 90 | kA, ptx("p90a")}});
+  auto h = pickKernelImage(only.data(), only.size(), 90, true);
+  ASSERT_TRUE(h.ok) << h.error;
+  EXPECT_EQ(h.image.kind, 1u);
+  EXPECT_EQ(h.image.sm, 90u | kA);
+}
+
+TEST(GpuContainer, DescribeArchSpecific) {
+  auto c = makeContainer({{0, 90 | kA, cubin("c90a")}, {1, 80, ptx("p80")}});
+  EXPECT_EQ(neve_gpu::describeKernelContainer(c.data(), c.size()),
+            "cubin sm_90a, PTX sm_80");
+  EXPECT_EQ(neve_gpu::containerSmName(90 | kA), "sm_90a");
 }
 
 } // namespace

@@ -66,9 +66,15 @@ cl::opt<Emit> emit(
     cl::init(Emit::Exe), cl::cat(category));
 cl::opt<std::string> gpuArch(
     "gpu-arch",
-    cl::desc("The GPU whose cubin is embedded and whose PTX --emit=ptx "
-             "prints (PTX for sm_80 is embedded too)"),
+    cl::desc("Build for this GPU alone: its cubin is embedded (with PTX "
+             "for sm_80 unless it is sm_90a) and --emit=ptx prints its PTX. "
+             "Without it: sm_90's cubin, sm_80's PTX and, for the kernels "
+             "faster on Hopper, sm_90a's cubin (--emit=ptx: sm_90)"),
     cl::init("sm_90"), cl::value_desc("sm_NN"), cl::cat(category));
+/// Without --gpu-arch a program runs on every GPU, at Hopper's speed on
+/// Hopper (docs/codegen.md, "One binary for every GPU"); --emit=ptx prints
+/// sm_90's PTX.
+bool everyGpu() { return !gpuArch.getNumOccurrences() && emit != Emit::Ptx; }
 cl::opt<bool> checkOnly("check", cl::desc("Parse and type-check, then exit"),
                         cl::cat(category));
 cl::opt<bool> parseOnly(
@@ -264,8 +270,9 @@ int compile(const char *argv0) {
   Program program;
   program.testBuiltins = testBuiltins;
   // Intrinsics that need a later or an arch-specific chip are refused at
-  // their calls (Builtins.td's Chip).
-  program.gpuArch = gpuArch;
+  // their calls (Builtins.td's Chip); built for every GPU, a kernel of
+  // sm_90a's intrinsics exists for that chip alone (--neve-arch-variants).
+  program.gpuArch = everyGpu() ? std::string() : gpuArch.getValue();
   LoadOptions loadOptions;
   loadOptions.libsDir = defaultLibsDir(argv0, (void *)&writeOutput);
   loadOptions.prelude = !noPrelude;
@@ -374,6 +381,7 @@ int compile(const char *argv0) {
 
   DeviceOptions device;
   device.chip = gpuArch;
+  device.everyGpu = everyGpu();
   device.assemble = emit != Emit::Ptx;
   device.lineInfo = debugInfo;
   // -g asks for them too; the last of -fdevice-checks and

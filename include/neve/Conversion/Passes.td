@@ -171,6 +171,31 @@ def NeveCompileKernelsPass : Pass<"neve-compile-kernels", "mlir::ModuleOp"> {
   let dependentDialects = ["::mlir::gpu::GPUDialect"];
 }
 
+def NeveArchVariantsPass : Pass<"neve-arch-variants", "mlir::ModuleOp"> {
+  let summary = "A Hopper (sm_90a) variant of the kernels that run faster "
+                "there, beside the one every GPU runs";
+  let description = [{
+    One program runs on every GPU (docs/codegen.md, "One binary for every
+    GPU"). Runs on the kernels' modules before their lowering, when
+    `neve-translate` is not given `--gpu-arch`:
+
+    - a module whose kernel uses Hopper's arch-specific instructions
+      (`nvvm.wgmma.*`, `nvvm.setmaxregister`: the intrinsics of §8.4 marked
+      sm_90a) exists for sm_90a only: it gets `neve.chips = ["sm_90a"]`
+      (read by `--neve-kernel-abi`) and `neve.wgmma` (read by
+      `--lower-layouts`);
+    - a module holding a tiled product that sm_90a runs on wgmma
+      (`layout.matmul` whose `lowersToWgmma()`) is cloned: the clone,
+      `@NAME__sm_90a`, gets those two attributes; the original keeps the
+      default chips (sm_90 cubin, sm_80 PTX) and mma.sync.
+      `--neve-compile-kernels` packs both into the one `gpu.binary @NAME`
+      the launches name, and the runtime picks by the device;
+    - every other module is left as it is (its code is the same on every
+      chip, so it is compiled once).
+  }];
+  let dependentDialects = ["::mlir::gpu::GPUDialect"];
+}
+
 def NeveKernelAbiPass : Pass<"neve-kernel-abi", "mlir::ModuleOp"> {
   let summary = "Kernel parameters and targets that Hopper code needs";
   let description = [{
@@ -188,6 +213,8 @@ def NeveKernelAbiPass : Pass<"neve-kernel-abi", "mlir::ModuleOp"> {
       (`neve.min_sm`, from the Hopper intrinsics it uses): such a kernel's
       PTX is not compiled for sm_80, which has none of those instructions,
       and the target's verification of the module does not refuse it.
+      A module's own `neve.chips` (from `--neve-arch-variants`) replaces
+      `chips` for it.
       Without `chips`, targets already attached below that sm are dropped.
       A module left with no target is an error at the kernel.
   }];

@@ -38,6 +38,12 @@ struct DeviceOptions {
   std::string chip = "sm_90";
   /// The chip of the PTX the driver compiles on other GPUs.
   std::string ptxChip = "sm_80";
+  /// One binary for every GPU (neve-translate without --gpu-arch): beside
+  /// `chip`'s cubin and `ptxChip`'s PTX, an sm_90a build of the kernels
+  /// that differ on Hopper (--neve-arch-variants), which the runtime picks
+  /// on such a GPU; kernels of Hopper's arch-specific intrinsics exist
+  /// for sm_90a alone.
+  bool everyGpu = false;
   /// Line information in the kernels (-g): `.loc` in the PTX, ptxas
   /// -lineinfo, for compute-sanitizer and Nsight.
   bool lineInfo = false;

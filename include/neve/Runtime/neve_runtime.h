@@ -1068,6 +1068,11 @@ void safetensors_save(void *ctx, const neve_str *path, const neve_array *names,
                       const neve_array *dims);
 /// The tensor names of a safetensors file, in file order.
 neve_array *safetensors_names(void *ctx, const neve_str *path);
+/// Every tensor's name, rank, extents (flattened) and dtype, appended in
+/// file order; only the header is read.
+void safetensors_header(void *ctx, const neve_str *path, neve_array *names,
+                        neve_array *ranks, neve_array *dims,
+                        neve_array *dtypes);
 /// One tensor of a safetensors file as floats (F32, F64, BF16, F16); its
 /// shape is appended to \p dims.
 float *safetensors_read(void *ctx, const neve_str *path, const neve_str *name,

@@ -109,7 +109,7 @@ struct CompileKernelsPass
       jobs.push_back(std::move(job));
     }
     if (jobs.empty())
-      return;
+      return assemble ? mergeVariants() : void();
     // Kernels need ptxas: without it, nothing is compiled (docs/gpu.md).
     std::string tool;
     if (assemble) {
@@ -174,12 +174,67 @@ struct CompileKernelsPass
       }
       emitRemark(kernels::kernelLoc(module))
           << "kernel " << kernels::kernelNames(module) << ": compiled"
+          << (isVariant(module.getName()) ? " for sm_90a" : "")
           << (job.key.empty() ? "" : " (" + job.key.substr(0, 16) + ")");
       kernels::replaceByBinary(module, job.container,
                                kernels::binaryTarget(module, chip));
     }
     if (failed)
-      signalPassFailure();
+      return signalPassFailure();
+    // (PTX alone, for inspection, keeps each variant's binary of its own)
+    if (assemble)
+      mergeVariants();
+  }
+
+  static bool isVariant(StringRef name) {
+    return name.ends_with(kernels::kHopperVariantSuffix);
+  }
+
+  /// The sm_90a variants (--neve-arch-variants) join their module's binary,
+  /// the one its launches name: one container, whose entries the runtime
+  /// picks from by the device.
+  void mergeVariants() {
+    ModuleOp top = getOperation();
+    SmallVector<gpu::BinaryOp> variants;
+    for (auto bin : top.getOps<gpu::BinaryOp>())
+      if (isVariant(bin.getName()))
+        variants.push_back(bin);
+    for (gpu::BinaryOp variant : variants) {
+      StringRef name = variant.getName();
+      auto base = top.lookupSymbol<gpu::BinaryOp>(
+          name.drop_back(StringRef(kernels::kHopperVariantSuffix).size()));
+      auto containerOf = [](gpu::BinaryOp bin) -> gpu::ObjectAttr {
+        ArrayAttr objects = bin.getObjectsAttr();
+        auto object = objects.size() == 1
+                          ? dyn_cast<gpu::ObjectAttr>(objects[0])
+                          : gpu::ObjectAttr();
+        return object &&
+                       object.getFormat() == gpu::CompilationTarget::Binary
+                   ? object
+                   : gpu::ObjectAttr();
+      };
+      gpu::ObjectAttr mine = containerOf(variant);
+      gpu::ObjectAttr theirs = base ? containerOf(base) : gpu::ObjectAttr();
+      std::string merged =
+          mine && theirs ? kernels::mergeContainers(
+                               theirs.getObject().getValue(),
+                               mine.getObject().getValue())
+                         : std::string();
+      if (merged.empty()) {
+        variant.emitError("cannot merge the sm_90a variant into its module's "
+                          "binary: ")
+            << (base ? "one of them is not a kernel container"
+                     : "there is no binary of that name");
+        return signalPassFailure();
+      }
+      MLIRContext *ctx = &getContext();
+      base.setObjectsAttr(ArrayAttr::get(
+          ctx, {gpu::ObjectAttr::get(ctx, theirs.getTarget(),
+                                     gpu::CompilationTarget::Binary,
+                                     StringAttr::get(ctx, merged), nullptr,
+                                     nullptr)}));
+      variant.erase();
+    }
   }
 
   /// Serialise, assemble, store (on a worker thread).
@@ -225,7 +280,13 @@ struct CompileKernelsPass
     }
     if (!assemble)
       return;
-    job.container = kernels::pack(job.ptx, chip, tool, job.error, lineInfo);
+    // the cubin of the option's chip, or of the module's first target (an
+    // sm_90a variant's only one)
+    StringRef cubinChip =
+        cast<NVVM::NVVMTargetAttr>(kernels::binaryTarget(job.module, chip))
+            .getChip();
+    job.container =
+        kernels::pack(job.ptx, cubinChip, tool, job.error, lineInfo);
     if (!job.error.empty() || cacheDir.empty() || job.key.empty())
       return;
     job.storeError = cache::writeEntry(

@@ -58,7 +58,17 @@ struct KernelAbiPass : neve::impl::NeveKernelAbiPassBase<KernelAbiPass> {
       auto needs = [&](StringRef chip) {
         return int32_t(kernels::smNumber(chip)) >= minSm;
       };
-      if (!chips.empty()) {
+      // a module's own chips (--neve-arch-variants) replace the option's
+      SmallVector<std::string> own;
+      if (auto list = module->getAttrOfType<ArrayAttr>(kernels::kChipsAttr)) {
+        for (Attribute a : list)
+          if (auto name = dyn_cast<StringAttr>(a))
+            own.push_back(name.str());
+        module->removeAttr(kernels::kChipsAttr);
+      }
+      ArrayRef<std::string> chipList =
+          own.empty() ? ArrayRef<std::string>(chips) : ArrayRef(own);
+      if (!chipList.empty()) {
         ArrayAttr files;
         if (!link.empty()) {
           SmallVector<Attribute> names;
@@ -66,7 +76,7 @@ struct KernelAbiPass : neve::impl::NeveKernelAbiPassBase<KernelAbiPass> {
             names.push_back(StringAttr::get(ctx, f));
           files = ArrayAttr::get(ctx, names);
         }
-        for (const std::string &chip : chips)
+        for (const std::string &chip : chipList)
           if (needs(chip))
             kept.push_back(NVVM::NVVMTargetAttr::get(
                 ctx, optLevel, "nvptx64-nvidia-cuda", chip, features,

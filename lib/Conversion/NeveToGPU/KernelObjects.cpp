@@ -35,6 +35,10 @@ unsigned kernels::smNumber(StringRef chip) {
   return n;
 }
 
+uint32_t kernels::containerSm(StringRef chip) {
+  return smNumber(chip) | (chip.ends_with("a") ? kArchSpecificSm : 0);
+}
+
 namespace {
 
 /// Runs ptxas on `ptx` for `chip`; the cubin, or an error message.
@@ -118,12 +122,47 @@ std::string kernels::pack(ArrayRef<TargetPtx> ptx, StringRef chip,
           assemble(ptxas, text, chip, error, lineInfo);
       if (failed(cubin))
         return "";
-      entries.push_back({0, smNumber(chip), std::move(*cubin)});
+      entries.push_back({0, containerSm(chip), std::move(*cubin)});
     }
     std::string withNul = text;
     withNul.push_back('\0');
-    entries.push_back({1, smNumber(target.getChip()), std::move(withNul)});
+    entries.push_back({1, containerSm(target.getChip()), std::move(withNul)});
   }
+  return container(entries);
+}
+
+/// The entries of a container made by container(); false when \p bytes is
+/// not one.
+static bool readContainer(StringRef bytes, SmallVectorImpl<Entry> &entries) {
+  if (bytes.size() < 16 || !bytes.starts_with("NEVEKRN1"))
+    return false;
+  auto u32 = [&](size_t at) {
+    uint32_t v;
+    std::memcpy(&v, bytes.data() + at, 4);
+    return v;
+  };
+  auto u64 = [&](size_t at) {
+    uint64_t v;
+    std::memcpy(&v, bytes.data() + at, 8);
+    return v;
+  };
+  uint64_t count = u32(8);
+  if (16 + 24 * count > bytes.size())
+    return false;
+  for (uint64_t i = 0; i < count; ++i) {
+    size_t at = 16 + 24 * i;
+    uint64_t offset = u64(at + 8), size = u64(at + 16);
+    if (offset > bytes.size() || size > bytes.size() - offset)
+      return false;
+    entries.push_back({u32(at), u32(at + 4), bytes.substr(offset, size).str()});
+  }
+  return true;
+}
+
+std::string kernels::mergeContainers(StringRef base, StringRef variant) {
+  SmallVector<Entry> entries;
+  if (!readContainer(variant, entries) || !readContainer(base, entries))
+    return "";
   return container(entries);
 }
 

@@ -22,6 +22,30 @@ namespace mlir::neve::kernels {
 /// "sm_90" -> 90, "sm_90a" -> 90.
 unsigned smNumber(StringRef chip);
 
+/// A container entry's `sm` for an arch-specific chip ("sm_90a") is its
+/// number with this bit set: such a cubin or PTX runs on that one chip
+/// only (the runtime's KernelContainer.h reads the same bit).
+inline constexpr uint32_t kArchSpecificSm = 1u << 16;
+
+/// The `sm` field of a container entry for \p chip: 90 for "sm_90",
+/// 90 | kArchSpecificSm for "sm_90a".
+uint32_t containerSm(StringRef chip);
+
+/// The name suffix of a module's sm_90a variant (--neve-arch-variants),
+/// merged into the module's binary by --neve-compile-kernels.
+inline constexpr const char *kHopperVariantSuffix = "__sm_90a";
+
+/// A module's own chips (an array of strings), which --neve-kernel-abi
+/// attaches instead of its `chips` option.
+inline constexpr const char *kChipsAttr = "neve.chips";
+
+/// A module whose tiled products --lower-layouts lowers to wgmma.
+inline constexpr const char *kWgmmaAttr = "neve.wgmma";
+
+/// The entries of \p variant (a NEVEKRN1 container) and then \p base's, as
+/// one container; "" when either is not a well-formed container.
+std::string mergeContainers(StringRef base, StringRef variant);
+
 /// The PTX of one NVVM target.
 using TargetPtx = std::pair<NVVM::NVVMTargetAttr, std::string>;
 

@@ -17,6 +17,11 @@
 //       tensor's in `data`. Written to PATH.tmp, then renamed, so an
 //       interrupted save never leaves half a checkpoint under PATH.
 //   safetensors_names(str path) -> array<str>   names in file order
+//   safetensors_header(str path, array<str> names, array<int> ranks,
+//                      array<int> dims, array<str> dtypes)
+//       appends every tensor's name, rank, extents (flattened) and dtype,
+//       in file order, reading nothing but the header: what a checkpoint
+//       checks before it reads anything (frost/checkpoint.nv).
 //   safetensors_read(str path, str name, array<int> dims) -> float_cpu
 //       appends the tensor's shape to `dims` and returns its values as
 //       floats (F32, BF16, F16 and F64 are converted) in a new host buffer.
@@ -228,6 +233,35 @@ extern "C" neve_array *safetensors_names(void *ctx, const neve_str *pathStr) {
       neve_array_append(out, &s, "<runtime>", 0, 0);
     }
     return out;
+  });
+}
+
+extern "C" void safetensors_header(void *ctx, const neve_str *pathStr,
+                                   neve_array *names, neve_array *ranks,
+                                   neve_array *dims, neve_array *dtypes) {
+  const char *what = "safetensors_header";
+  std::string path = str(pathStr, what, "path");
+  elems<const neve_str *>(names, what, "names");
+  elems<int32_t>(ranks, what, "ranks");
+  elems<int32_t>(dims, what, "dims");
+  elems<const neve_str *>(dtypes, what, "dtypes");
+  guardNative(what, path, [&] {
+    std::vector<safetensors::Tensor> tensors;
+    {
+      Reader r(path, what);
+      tensors = r.header.tensors;
+    }
+    auto *c = static_cast<neve_thread_context *>(ctx);
+    for (const safetensors::Tensor &t : tensors) {
+      neve_str *name = c->str_from_cstr(t.name.c_str());
+      neve_str *dtype = c->str_from_cstr(t.dtype.c_str());
+      int32_t rank = int32_t(t.shape.size());
+      neve_array_append(names, &name, "<runtime>", 0, 0);
+      neve_array_append(dtypes, &dtype, "<runtime>", 0, 0);
+      neve_array_append(ranks, &rank, "<runtime>", 0, 0);
+      for (int32_t d : t.shape)
+        neve_array_append(dims, &d, "<runtime>", 0, 0);
+    }
   });
 }
 

@@ -38,7 +38,6 @@ std::string kindName(uint32_t kind) {
   return kind == kKindCubin ? "cubin" : kind == kKindPtx ? "PTX" : "?";
 }
 
-std::string smName(uint32_t sm) { return "sm_" + std::to_string(sm); }
 
 /// Reads and validates the entries; false with \p error set when the
 /// container is malformed.
@@ -72,7 +71,7 @@ bool readEntries(const unsigned char *base, uint64_t size, uint32_t &count,
     if (e.offset < tableEnd || e.size == 0 || e.offset + e.size < e.offset ||
         (size != kUnknownSize && e.offset + e.size > size)) {
       error =
-          where + " (" + kindName(e.kind) + " " + smName(e.sm) +
+          where + " (" + kindName(e.kind) + " " + containerSmName(e.sm) +
           ") lies outside the container: offset " + std::to_string(e.offset) +
           ", size " + std::to_string(e.size) +
           (size == kUnknownSize ? std::string()
@@ -80,7 +79,7 @@ bool readEntries(const unsigned char *base, uint64_t size, uint32_t &count,
       return false;
     }
     if (e.kind == kKindPtx && base[e.offset + e.size - 1] != 0) {
-      error = where + " (PTX " + smName(e.sm) + ") is not NUL-terminated";
+      error = where + " (PTX " + containerSmName(e.sm) + ") is not NUL-terminated";
       return false;
     }
   }
@@ -88,6 +87,11 @@ bool readEntries(const unsigned char *base, uint64_t size, uint32_t &count,
 }
 
 } // namespace
+
+std::string containerSmName(uint32_t sm) {
+  return "sm_" + std::to_string(sm & ~kArchSpecificSm) +
+         (sm & kArchSpecificSm ? "a" : "");
+}
 
 bool isKernelContainer(const void *data, uint64_t size) {
   if (!data || size < sizeof(kContainerMagic))
@@ -113,13 +117,13 @@ std::string describeKernelContainer(const void *data, uint64_t size) {
         base + kContainerHeaderSize + uint64_t(i) * kContainerEntrySize;
     if (i > 0)
       text += ", ";
-    text += kindName(readU32(p)) + " " + smName(readU32(p + 4));
+    text += kindName(readU32(p)) + " " + containerSmName(readU32(p + 4));
   }
   return text;
 }
 
 PickResult pickKernelImage(const void *data, uint64_t size, int deviceSm,
-                           bool forcePtx) {
+                           bool forcePtx, bool archSpecific) {
   PickResult result;
   if (!data) {
     result.error = "no kernel image (null data)";
@@ -136,22 +140,42 @@ PickResult pickKernelImage(const void *data, uint64_t size, int deviceSm,
   if (!readEntries(base, size, count, result.error))
     return result;
 
-  int32_t cubin = -1, ptx = -1;
+  // the first of each kind, and the PTX every GPU runs of the highest sm
+  int32_t cubin = -1, cubinArch = -1, ptx = -1, ptxArch = -1;
   uint32_t ptxSm = 0;
+  bool skippedArch = false;
   for (uint32_t i = 0; i < count; ++i) {
     const unsigned char *p =
         base + kContainerHeaderSize + uint64_t(i) * kContainerEntrySize;
     uint32_t kind = readU32(p), sm = readU32(p + 4);
-    if (kind == kKindCubin && !forcePtx && deviceSm >= 0 &&
-        sm == static_cast<uint32_t>(deviceSm) && cubin < 0)
-      cubin = static_cast<int32_t>(i);
-    if (kind == kKindPtx && deviceSm >= 0 &&
-        sm <= static_cast<uint32_t>(deviceSm) && (ptx < 0 || sm > ptxSm)) {
-      ptx = static_cast<int32_t>(i);
-      ptxSm = sm;
+    uint32_t number = sm & ~kArchSpecificSm;
+    bool arch = sm & kArchSpecificSm;
+    if (deviceSm < 0)
+      continue;
+    if (arch && (!archSpecific || number != uint32_t(deviceSm))) {
+      skippedArch |= number == uint32_t(deviceSm);
+      continue;
+    }
+    if (kind == kKindCubin && !forcePtx && number == uint32_t(deviceSm)) {
+      int32_t &slot = arch ? cubinArch : cubin;
+      if (slot < 0)
+        slot = static_cast<int32_t>(i);
+    }
+    if (kind == kKindPtx && number <= uint32_t(deviceSm)) {
+      if (arch) {
+        if (ptxArch < 0)
+          ptxArch = static_cast<int32_t>(i);
+      } else if (ptx < 0 || number > ptxSm) {
+        ptx = static_cast<int32_t>(i);
+        ptxSm = number;
+      }
     }
   }
-  int32_t chosen = cubin >= 0 ? cubin : ptx;
+  int32_t chosen = forcePtx ? (ptx >= 0 ? ptx : ptxArch)
+                   : cubinArch >= 0 ? cubinArch
+                   : cubin >= 0     ? cubin
+                   : ptxArch >= 0   ? ptxArch
+                                    : ptx;
   if (chosen < 0) {
     result.error = "no kernel image for this GPU: the device has compute "
                    "capability " +
@@ -160,6 +184,9 @@ PickResult pickKernelImage(const void *data, uint64_t size, int deviceSm,
                    std::to_string(deviceSm) + ")" +
                    (forcePtx ? " and NEVE_GPU_FORCE_PTX=1 allows only PTX"
                              : std::string()) +
+                   (skippedArch ? " (NEVE_GPU_ARCH_SPECIFIC=0 leaves out its "
+                                  "arch-specific images)"
+                                : std::string()) +
                    ", the program holds " + describeKernelContainer(data, size);
     return result;
   }

@@ -6,7 +6,10 @@
 //   struct { char magic[8] = "NEVEKRN1"; uint32_t count; uint32_t reserved; }
 //   count entries of
 //   struct { uint32_t kind;   // 0 = cubin (ELF), 1 = PTX text
-//            uint32_t sm;     // 90 for sm_90, 80 for compute_80, ...
+//            uint32_t sm;     // 90 for sm_90, 80 for compute_80, ...;
+//                             // bit 16 set for an arch-specific chip
+//                             // (sm_90a: 90 | 1 << 16), which only that
+//                             // chip runs
 //            uint64_t offset; // from the start of the container
 //            uint64_t size; } // bytes; a PTX payload's size counts its NUL
 //   then the payloads.
@@ -30,6 +33,10 @@ constexpr uint64_t kContainerHeaderSize = 16;
 constexpr uint64_t kContainerEntrySize = 24;
 constexpr uint32_t kKindCubin = 0;
 constexpr uint32_t kKindPtx = 1;
+/// The `sm` bit of an arch-specific image (sm_90a): it runs on a device of
+/// exactly that capability, and is preferred there (the compiler's
+/// KernelObjects.h sets the same bit).
+constexpr uint32_t kArchSpecificSm = 1u << 16;
 
 /// "Unknown size": mgpuModuleLoadJIT passes no size; the container's own
 /// header and entries then bound what is read.
@@ -57,14 +64,23 @@ struct PickResult {
 bool isKernelContainer(const void *data, uint64_t size);
 
 /// Chooses the image for a device of compute capability \p deviceSm
-/// (major * 10 + minor): a cubin whose sm equals it exactly, otherwise the
-/// PTX with the highest sm <= it; with \p forcePtx only PTX is considered.
+/// (major * 10 + minor): an arch-specific cubin of exactly that sm (sm_90a
+/// on an H100/H200: the kernels built for Hopper's wgmma), else a cubin
+/// of exactly that sm, else arch-specific PTX of that sm, else the PTX with
+/// the highest sm <= it. An arch-specific image is never taken for another
+/// sm, nor when \p archSpecific is false (NEVE_GPU_ARCH_SPECIFIC=0: the
+/// kernels every GPU runs, to compare or to test them on Hopper). With
+/// \p forcePtx only PTX is considered, the PTX every GPU runs first (the
+/// fallback it tests), arch-specific PTX only for a kernel that has none.
 /// Data without the magic is returned as is (raw cubin or PTX). A malformed
 /// container (truncated header or entries, a payload outside the container,
 /// an unknown kind, a PTX payload without its NUL) or one with nothing for
 /// the device is an error naming the device's capability and the entries.
 PickResult pickKernelImage(const void *data, uint64_t size, int deviceSm,
-                           bool forcePtx);
+                           bool forcePtx, bool archSpecific = true);
+
+/// "sm_90", or "sm_90a" for an `sm` with kArchSpecificSm.
+std::string containerSmName(uint32_t sm);
 
 /// "cubin sm_90, PTX sm_80" for the entries of a well-formed container
 /// (used in error messages).

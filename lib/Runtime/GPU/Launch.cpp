@@ -30,6 +30,7 @@
 #include "neve/Runtime/neve_runtime.h"
 
 #include <atomic>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <mutex>
@@ -63,6 +64,8 @@ struct ModuleRecord {
   std::atomic<bool> loaded{false};
   std::atomic<bool> unloaded{false};
   CUmodule module = nullptr;
+  /// What was loaded ("cubin sm_90a (entry 0 of the kernel container)").
+  std::string image;
   std::mutex lock;
   std::atomic<FunctionRecord *> functions{nullptr};
   ModuleRecord *nextModule = nullptr;
@@ -98,11 +101,18 @@ bool forcePtx() {
   return env && *env && std::strcmp(env, "0") != 0;
 }
 
+/// NEVE_GPU_ARCH_SPECIFIC=0: leave out the sm_90a kernels (the ones
+/// every GPU runs, on Hopper too).
+bool archSpecific() {
+  const char *env = std::getenv("NEVE_GPU_ARCH_SPECIFIC");
+  return !env || std::strcmp(env, "0") != 0;
+}
+
 std::string imageText(const KernelImage &image) {
   if (!image.container)
     return "a raw kernel image";
-  return std::string(image.kind == kKindCubin ? "cubin" : "PTX") + " sm_" +
-         std::to_string(image.sm) + " (entry " + std::to_string(image.entry) +
+  return std::string(image.kind == kKindCubin ? "cubin" : "PTX") + " " +
+         containerSmName(image.sm) + " (entry " + std::to_string(image.entry) +
          " of the kernel container)";
 }
 
@@ -111,7 +121,8 @@ void load(ModuleRecord *m) {
     fatal(errorSite(), "a GPU module was used after mgpuModuleUnload");
   const DriverApi &d = api();
   int capability = deviceCapability();
-  PickResult pick = pickKernelImage(m->data, m->size, capability, forcePtx());
+  PickResult pick = pickKernelImage(m->data, m->size, capability, forcePtx(),
+                                    archSpecific());
   if (!pick.ok)
     fatal(errorSite(), "cannot load the program's GPU kernels: " + pick.error);
   const KernelImage &image = pick.image;
@@ -149,7 +160,18 @@ void load(ModuleRecord *m) {
       message += "\n" + std::string(errorLog);
     fatal(errorSite(), message);
   }
+  m->image = imageText(image);
   m->loaded.store(true, std::memory_order_release);
+}
+
+/// NEVE_GPU_VERBOSE=1: each kernel says, at its first launch, which image
+/// of the program's container it runs (docs/runtime-gpu.md).
+bool verbose() {
+  static const bool on = [] {
+    const char *env = std::getenv("NEVE_GPU_VERBOSE");
+    return env && *env && std::strcmp(env, "0") != 0;
+  }();
+  return on;
 }
 
 FunctionRecord *find(FunctionRecord *head, const char *name, bool byContent) {
@@ -220,6 +242,8 @@ extern "C" void *mgpuModuleGetFunction(void *module, const char *name) {
   f->name = strdup(name);
   f->next = m->functions.load(std::memory_order_relaxed);
   m->functions.store(f, std::memory_order_release);
+  if (verbose())
+    std::fprintf(stderr, "neve gpu: kernel %s: %s\n", name, m->image.c_str());
   return f;
 }
 

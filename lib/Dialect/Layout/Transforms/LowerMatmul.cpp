@@ -480,8 +480,12 @@ struct LowerMatmul : OpConversionPattern<MatmulOp> {
   LogicalResult
   matchAndRewrite(MatmulOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
+    // A kernel module that --neve-arch-variants made for sm_90a says so.
+    bool hopper = wgmma;
+    for (Operation *p = op->getParentOp(); p && !hopper; p = p->getParentOp())
+      hopper = p->hasAttr("neve.wgmma");
     MatmulEmitter(op, rewriter, adaptor.getZ(), adaptor.getX(), adaptor.getY(),
-                  wgmma)
+                  hopper)
         .emit();
     rewriter.eraseOp(op);
     return success();

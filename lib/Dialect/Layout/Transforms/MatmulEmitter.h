@@ -95,7 +95,7 @@ public:
     nt = wn / 8;
     chunks = bk / 8;
     in = llvm::cast<MemRefType>(x.getType()).getElementType();
-    wg = wgmma && canUseWgmma(op);
+    wg = wgmma && op.lowersToWgmma();
     if (wg) {
       // one warpgroup: per 64-row half of the block tile one m64nBNk16
       // instruction per k step; warp w holds rows 16w..16w+15 of each half
@@ -111,14 +111,6 @@ public:
   /// (block tiles 128×128, 128×64, 64×128...), 32- or 64-wide k slices
   /// (64- or 128-byte swizzled rows, as wgmma's descriptors describe them),
   /// at least 3 stages, staging in dynamic shared memory (1 KiB aligned).
-  static bool canUseWgmma(MatmulOp op) {
-    int64_t m = op.getBlockM(), n = op.getBlockN();
-    return op.getNumWarps() == 4 && (m == 64 || m == 128) &&
-           (n == 64 || n == 128) && m * n / 128 <= 128 &&
-           (op.getBlockK() == 32 || op.getBlockK() == 64) &&
-           op.getStages() >= 3 && op.usesDynamicSmem();
-  }
-
   void emit();
 
 private:

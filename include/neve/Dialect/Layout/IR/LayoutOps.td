@@ -389,6 +389,17 @@ def Layout_MatmulOp : Layout_Op<"matmul", [RecursiveMemoryEffects]> {
     /// The most shared memory a block can have (sm_90: 227 KiB).
     static constexpr int64_t kMaxSmemBytes = 227 * 1024;
     bool usesDynamicSmem() { return getStagingBytes() > kStaticSmemBytes; }
+    /// On sm_90a (--lower-layouts="wgmma=true") the product runs on
+    /// Hopper's warpgroup instructions: one warpgroup, block tiles up to
+    /// 128x128, 32- or 64-wide slices, 3+ stages in dynamic shared memory.
+    /// Elsewhere, and for other shapes, on ldmatrix and mma.sync.
+    bool lowersToWgmma() {
+      int64_t m = getBlockM(), n = getBlockN();
+      return getNumWarps() == 4 && (m == 64 || m == 128) &&
+             (n == 64 || n == 128) && m * n / 128 <= 128 &&
+             (getBlockK() == 32 || getBlockK() == 64) && getStages() >= 3 &&
+             usesDynamicSmem();
+    }
   }];
 }
 

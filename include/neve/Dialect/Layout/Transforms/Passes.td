@@ -31,7 +31,8 @@ def LowerLayoutsPass : Pass<"lower-layouts"> {
            "Hopper (sm_90a): `layout.matmul` on warpgroup tensor-core "
            "instructions (wgmma.mma_async reading the swizzled shared stages "
            "through descriptors) where its shape allows, instead of ldmatrix "
-           "and mma.sync">
+           "and mma.sync; without the option, inside an op marked "
+           "`neve.wgmma` (a gpu.module --neve-arch-variants made for sm_90a)">
   ];
   let dependentDialects = [
     "::mlir::arith::ArithDialect", "::mlir::memref::MemRefDialect",

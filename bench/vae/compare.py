@@ -1,0 +1,164 @@
+#!/usr/bin/env python3
+"""Rows and the comparison of bench/vae/run.sh.
+
+    compare.py row --log FILE --config C --seed S --steps N --commit C
+        --command CMD --device D --rc N           # one JSON line on stdout
+    compare.py summary ROWS.jsonl [--json OUT]    # the comparison, as text
+
+examples/vae.nv and torch_vae.py print the same lines: "step N loss L recon
+R kl K" (means over the last 100 steps), "ms/step: X", "test loss L recon R
+kl K". A row holds them with the run's commit, command and device.
+
+The comparison. Both frameworks start from the same weights and see the
+same batches, but draw their own eps, so their curves cannot agree step by
+step. For each seed, torch-eps is PyTorch again with other draws only; its
+distance to torch, |torch-eps - torch| averaged over the print steps after
+the first quarter of the run, is what the noise alone moves a curve. Frost
+matches PyTorch "within run-to-run noise" when its distance to torch,
+averaged the same way over all seeds, is at most twice that (the factor 2
+allows for the noise entering both sides of frost - torch, but not for a
+systematic gap as large as the noise itself twice over), and when its mean
+loss over the last quarter lies within the range of the six PyTorch runs'
+widened by the noise distance.
+"""
+import argparse
+import datetime
+import json
+import re
+import sys
+
+
+def parse(text):
+    r = {"losses": []}
+    for line in text.splitlines():
+        m = re.match(r"step (\d+) loss (\S+) recon (\S+) kl (\S+)", line)
+        if m:
+            r["losses"].append([int(m[1])] + [float(v) for v in m.groups()[1:]])
+        m = re.match(r"ms/step: ([\d.]+)", line)
+        if m:
+            r["ms_per_step"] = float(m[1])
+        m = re.match(r"test loss (\S+) recon (\S+) kl (\S+)", line)
+        if m:
+            r["test"] = [float(v) for v in m.groups()]
+        if re.match(r"loss (fell|did not fall)", line):
+            r["loss_fell"] = line.startswith("loss fell")
+    return r
+
+
+def row(a):
+    text = open(a.log, errors="replace").read()
+    r = {"config": a.config, "seed": a.seed, "steps": a.steps, "commit": a.commit,
+         "command": a.command, "device": a.device or "unknown",
+         "date": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")}
+    r.update(parse(text))
+    if a.rc != 0:
+        r["error"] = f"exit status {a.rc}: " + " | ".join(text.strip().splitlines()[-5:])
+    print(json.dumps(r))
+
+
+def curve(r):
+    return {p[0]: p[1] for p in r.get("losses", [])}
+
+
+def late(c):
+    """The print steps after the first quarter of the run."""
+    if not c:
+        return []
+    last = max(c)
+    return [t for t in sorted(c) if t > last // 4]
+
+
+def distance(a, b):
+    ts = [t for t in late(a) if t in b]
+    return sum(abs(a[t] - b[t]) for t in ts) / len(ts) if ts else None
+
+
+def tail_mean(c):
+    ts = [t for t in sorted(c) if t > 3 * max(c) // 4] if c else []
+    return sum(c[t] for t in ts) / len(ts) if ts else None
+
+
+def summary(a):
+    rows = [json.loads(l) for l in open(a.rows) if l.strip()]
+    by = {(r["config"], r["seed"]): r for r in rows}   # the last row of each wins
+    seeds = sorted({s for _, s in by})
+    out, result = [], {"seeds": seeds, "per_seed": {}}
+    commits = sorted({r["commit"] for r in by.values()})
+    devices = sorted({r["device"] for r in by.values()})
+    out.append(f"VAE, examples/vae.nv against bench/vae/torch_vae.py; commit {', '.join(commits)}; "
+               f"device {', '.join(devices)}")
+    d_ft, d_tt, tails = [], [], {"frost": [], "torch": []}
+    for s in seeds:
+        f, t, e = (by.get((c, s)) for c in ("frost", "torch", "torch-eps"))
+        if not (f and t and e) or any("error" in r for r in (f, t, e)):
+            out.append(f"seed {s}: missing or failed runs "
+                       + ", ".join(f"{c}: {by[(c, s)].get('error', 'ok')}"
+                                   for c in ("frost", "torch", "torch-eps") if (c, s) in by))
+            continue
+        cf, ct, ce = curve(f), curve(t), curve(e)
+        ft, tt = distance(cf, ct), distance(ce, ct)
+        if ft is None or tt is None:
+            out.append(f"seed {s}: no common print steps")
+            continue
+        d_ft.append(ft)
+        d_tt.append(tt)
+        tails["frost"].append(tail_mean(cf))
+        tails["torch"] += [tail_mean(ct), tail_mean(ce)]
+        per = {"frost_torch": ft, "torch_eps_torch": tt,
+               "ms_per_step": {c: r.get("ms_per_step") for c, r in (("frost", f), ("torch", t), ("torch-eps", e))},
+               "test": {c: r.get("test") for c, r in (("frost", f), ("torch", t), ("torch-eps", e))},
+               "tail_loss": {"frost": tail_mean(cf), "torch": tail_mean(ct), "torch-eps": tail_mean(ce)}}
+        result["per_seed"][s] = per
+        out.append(f"seed {s}: mean |frost - torch| {ft:.3f}, |torch-eps - torch| {tt:.3f}; "
+                   f"last-quarter loss frost {per['tail_loss']['frost']:.3f}, torch {per['tail_loss']['torch']:.3f}, "
+                   f"torch-eps {per['tail_loss']['torch-eps']:.3f}; ms/step frost {f.get('ms_per_step')}, "
+                   f"torch {t.get('ms_per_step')}; test loss frost {f.get('test', ['-'])[0]}, torch {t.get('test', ['-'])[0]}")
+    if d_ft:
+        ft, tt = sum(d_ft) / len(d_ft), sum(d_tt) / len(d_tt)
+        frost_tail = sum(tails["frost"]) / len(tails["frost"])
+        lo, hi = min(tails["torch"]) - tt, max(tails["torch"]) + tt
+        ok = ft <= 2 * tt and lo <= frost_tail <= hi
+        ms = {c: [r["ms_per_step"] for (k, _), r in by.items() if k == c and "ms_per_step" in r and "error" not in r]
+              for c in ("frost", "torch")}
+        ms = {c: sum(v) / len(v) for c, v in ms.items() if v}
+        result.update({"frost_torch": ft, "torch_eps_torch": tt, "ratio": ft / tt if tt else None,
+                       "frost_tail_loss": frost_tail, "torch_tail_range": [lo + tt, hi - tt],
+                       "ms_per_step": ms, "within_noise": ok})
+        out.append(f"over {len(d_ft)} seeds: mean |frost - torch| {ft:.3f}, |torch-eps - torch| {tt:.3f} "
+                   f"(ratio {ft / tt if tt else float('inf'):.2f}, at most 2 allowed); last-quarter loss frost "
+                   f"{frost_tail:.3f}, torch runs {lo + tt:.3f}..{hi - tt:.3f} (allowed {lo:.3f}..{hi:.3f})")
+        if ms:
+            out.append("ms/step: " + ", ".join(f"{c} {v:.3f}" for c, v in ms.items())
+                       + (f" (frost/torch {ms['frost'] / ms['torch']:.2f}x)" if len(ms) == 2 else ""))
+        out.append("frost within run-to-run noise: " + ("yes" if ok else "NO"))
+    else:
+        result["within_noise"] = False
+        out.append("frost within run-to-run noise: NO (no complete seed)")
+    print("\n".join(out))
+    if a.json:
+        result["rows"] = rows
+        with open(a.json, "w") as fh:
+            json.dump(result, fh, indent=1)
+    return 0 if result["within_noise"] else 1
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    sub = ap.add_subparsers(dest="what", required=True)
+    r = sub.add_parser("row")
+    for k in ("--log", "--config", "--commit", "--command", "--device"):
+        r.add_argument(k, default="")
+    for k in ("--seed", "--steps", "--rc"):
+        r.add_argument(k, type=int, default=0)
+    s = sub.add_parser("summary")
+    s.add_argument("rows")
+    s.add_argument("--json")
+    a = ap.parse_args()
+    if a.what == "row":
+        row(a)
+        return 0
+    return summary(a)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

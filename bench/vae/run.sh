@@ -1,0 +1,71 @@
+#!/usr/bin/env bash
+# The VAE comparison (issue 36): examples/vae.nv against its PyTorch twin
+# bench/vae/torch_vae.py, run on the GPU host from a bundle built on a CPU
+# machine (make gpu-bundle, or make gpu-bundle FILTER=vae).
+#
+#   bash bench/vae/run.sh BUNDLE [SEEDS] [STEPS]      # default "0 1 2", 2000
+#
+# For each seed S: torch_vae.py --steps 0 --seed S writes the initial
+# weights and the data order (one permutation of the 60000 items, repeated
+# every epoch); then three runs of STEPS steps, one at a time, all from
+# those weights on those batches:
+#   frost      the bundle's examples/vae.nv, init=, order=, seed=S
+#   torch      torch_vae.py --seed S (its eps draws follow its init)
+#   torch-eps  torch_vae.py --seed S --eps-seed 1000+S: other eps draws only
+# The eps noise cannot be shared between the frameworks (their generators
+# differ), so torch-eps measures what the draws alone change: compare.py
+# sets |frost - torch| beside |torch-eps - torch| at every print step.
+#
+# Results in $RESULTS (default ./vae-results): runs.txt (each run's output
+# under a line naming config, seed, commit, command and exit status),
+# rows.jsonl (one JSON row per run: commit, command, device, ms/step, the
+# loss curve, the test losses), vae.json and summary.txt (compare.py).
+set -uo pipefail
+bundle=$(cd "$1" && pwd)
+seeds=${2:-0 1 2}
+steps=${3:-2000}
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/../.." && pwd)
+source "$root/scripts/gpu-env.sh" "$bundle"
+out=${RESULTS:-$PWD/vae-results}
+work=${VAE_WORK:-/tmp/vae}
+mkdir -p "$out" "$work"
+commit=$(sed -n 's/^commit=//p' "$bundle/MANIFEST")
+vae="$bundle/tests/example-vae"
+# make gpu-bundle compresses its programs (scripts/gpu-bundle.sh): unpack once
+if [ ! -x "$vae" ] && [ -f "$vae.xz" ]; then
+  python3 -c 'import lzma, shutil, sys; shutil.copyfileobj(lzma.open(sys.argv[1]), open(sys.argv[2], "wb"))' \
+    "$vae.xz" "$work/example-vae" && chmod +x "$work/example-vae"
+  vae="$work/example-vae"
+fi
+[ -x "$vae" ] || { echo "run.sh: no example-vae in $bundle/tests" >&2; exit 1; }
+device=$(nvidia-smi --query-gpu=name,driver_version --format=csv,noheader 2>/dev/null | head -1)
+export PYTHONUNBUFFERED=1
+log="$out/log.txt"
+note() { echo "[$(date -u +%H:%M:%S)] $*" | tee -a "$log"; }
+rel() { sed "s|$bundle|BUNDLE|g; s|$work|WORK|g; s|$root/||g"; }
+
+# run CONFIG SEED COMMAND...: one training run, its output and its row
+run() {
+  local config=$1 s=$2
+  shift 2
+  local l="$work/$config-$s.log"
+  note "start $config seed $s"
+  "$@" > "$l" 2>&1
+  local rc=$?
+  note "end $config seed $s: exit $rc; $(grep -E '^(ms/step|loss fell|loss did not|test loss)' "$l" | tr '\n' ' ')"
+  { echo "=== $config seed $s, commit $commit, device $device: $(echo "$*" | rel) (exit $rc)"; cat "$l"; } >> "$out/runs.txt"
+  python3 "$here/compare.py" row --log "$l" --config "$config" --seed "$s" --steps "$steps" \
+    --commit "$commit" --command "$(echo "$*" | rel)" --device "$device" --rc "$rc" >> "$out/rows.jsonl"
+}
+
+for s in $seeds; do
+  init="$work/init$s.safetensors" order="$work/order$s.safetensors"
+  python3 "$here/torch_vae.py" --steps 0 --seed "$s" --write-init "$init" --write-order "$order" >> "$log" 2>&1 ||
+    { note "torch_vae.py could not write the files of seed $s"; exit 1; }
+  run frost "$s" "$vae" steps="$steps" seed="$s" init="$init" order="$order"
+  run torch "$s" python3 "$here/torch_vae.py" --steps "$steps" --seed "$s" --init "$init" --order "$order"
+  run torch-eps "$s" python3 "$here/torch_vae.py" --steps "$steps" --seed "$s" --init "$init" --order "$order" \
+    --eps-seed $((1000 + s))
+done
+python3 "$here/compare.py" summary "$out/rows.jsonl" --json "$out/vae.json" | tee "$out/summary.txt"
