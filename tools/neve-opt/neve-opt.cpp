@@ -4,9 +4,15 @@
 // dialects and passes of Neve's pipelines: how a researcher inspects one
 // lowering step (`neve-opt file.mlir --convert-neve-to-llvm`).
 //
+// Plugins and fusion pattern files are loaded first, by Neve
+// (neve/Pipeline/Plugins.h): `--load-pass-plugin=`, `--load-dialect-plugin=`
+// and `-ffusion-patterns=` are errors when the file does not load, where
+// upstream's options would only warn.
+//
 //===----------------------------------------------------------------------===//
 
 #include "neve/InitAll.h"
+#include "neve/Pipeline/Plugins.h"
 #include "neve/Support/ToolVersion.h"
 
 #include "mlir/IR/DialectRegistry.h"
@@ -17,6 +23,12 @@ int main(int argc, char **argv) {
   mlir::neve::registerAllNevePasses();
   mlir::DialectRegistry registry;
   mlir::neve::registerAllNeveDialects(registry);
-  return mlir::asMainReturnCode(
-      mlir::MlirOptMain(argc, argv, "Neve optimizer driver\n", registry));
+  if (!neve::loadPluginArguments(argc, argv, registry, "neve-opt"))
+    return 1;
+  return mlir::asMainReturnCode(mlir::MlirOptMain(
+      argc, argv,
+      "Neve optimizer driver\n\n"
+      "  -ffusion-patterns=FILE  register the fusion patterns of a PDL "
+      "(.mlir) or PDLL (.pdll) file with neve-fuse\n",
+      registry));
 }
