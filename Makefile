@@ -12,7 +12,8 @@
 #   make bench-concurrency  channels and spawn/join: Neve runtime vs Go vs C++
 #                    (bench/results/concurrency.json; installs golang-go)
 #   make gpu-bundle  build the folder that scripts/gpu-run.sh runs on the GPU machine
-#   make install PREFIX=DIR  install the tools, runtime and packages (std_lib, frost)
+#   make install PREFIX=DIR  install the tools, runtime and packages (std_lib, frost),
+#                    and the SDK plugins build against (libNeve, headers, .td, lib/cmake/neve)
 #   make docs        the dialect and pass reference from ODS (build/docs/), and a
 #                    check that every ```neve block of docs/ compiles
 #
@@ -70,8 +71,9 @@ bench-concurrency: configure .deps-bench-stamp
 gpu-bundle: build
 	bash scripts/gpu-bundle.sh $(BUILD) gpu-bundle $(FILTER)
 
-# Installs neve, neve-translate, neve-opt, the runtime, its header and the
-# packages (std_lib, frost) under $(PREFIX); remove the prefix to uninstall.
+# Installs neve, neve-translate, neve-opt, the runtime, its header, the
+# packages (std_lib, frost) and the SDK (libNeve.so, the headers and .td
+# files, lib/cmake/neve) under $(PREFIX); remove the prefix to uninstall.
 PREFIX ?= /usr/local
 install: build
 	$(CMAKE) --install $(BUILD) --prefix $(PREFIX)

@@ -47,6 +47,10 @@ config.substitutions.append(("%neve-fuzz", os.path.join(tools, "neve-fuzz")))
 config.substitutions.append(("%neve-tblgen", os.path.join(tools, "neve-tblgen")))
 config.substitutions.append(("%neve_obj_root", config.neve_obj_root))
 config.substitutions.append(("%neve_src_root", config.neve_src_root))
+# The sample plugins of examples/fusion-plugin (a pass plugin with the
+# fusion pattern `axpy`, a dialect plugin), built in tree for test/Plugins.
+config.substitutions.append(("%axpy-plugin", os.path.join(config.neve_obj_root, "lib", "libNeveAxpyFusion.so")))
+config.substitutions.append(("%sample-dialect-plugin", os.path.join(config.neve_obj_root, "lib", "libNeveSampleDialect.so")))
 config.substitutions.append(("%mlir_include", os.path.join(os.path.dirname(config.llvm_tools_dir), "include")))
 config.substitutions.append(("%neve", os.path.join(tools, "neve")))
 # Builds a user shared library (for `proto` tests) that may include the

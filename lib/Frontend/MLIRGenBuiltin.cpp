@@ -16,7 +16,7 @@
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 
-#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/StringSet.h"
 
 using namespace neve;
 using namespace neve::mlirgen;
@@ -230,27 +230,36 @@ void neve::registerFusionRoles() {
       registerFusionRole(mlir::neve::stringifyFusionRole(*role));
 }
 
-/// The fused functions of FusionPrimitives.td that the program defines,
-/// each once the program reaches its trigger (fusionTriggerOf): neve-fuse's
-/// call-level patterns may then call them, so they are emitted although
-/// nothing calls them yet (the rewrite is what calls them). Functions are
-/// found by the role they declare (`@role`, §3.10).
+/// The roles whose functions make a function of replacement role \p role
+/// worth emitting: FusionPrimitives.td's trigger, or the triggers a plugin
+/// or pattern file registered (FusionRoles.h); empty for other roles.
+static std::vector<std::string> replacementTriggers(llvm::StringRef role) {
+  if (auto known = mlir::neve::symbolizeFusionRole(role)) {
+    if (auto trigger = mlir::neve::fusionTriggerOf(*known))
+      return {mlir::neve::stringifyFusionRole(*trigger).str()};
+    return {};
+  }
+  return fusionReplacementTriggers(role);
+}
+
+/// The fused functions that the program defines, each once the program
+/// reaches a function declaring one of its triggers (fusionTriggerOf, or a
+/// plugin's registerFusionReplacementRole): neve-fuse's call-level
+/// patterns may then call them, so they are emitted although nothing calls
+/// them yet (the rewrite is what calls them). Functions are found by the
+/// role they declare (`@role`, §3.10).
 std::vector<const FuncDecl *>
 neve::fusionReplacements(const Program &program,
                          llvm::function_ref<bool(const FuncDecl *)> reached) {
-  using mlir::neve::FusionRole;
-  std::vector<std::pair<const FuncDecl *, FusionRole>> replacements;
-  llvm::SmallDenseSet<uint32_t> triggered;
+  std::vector<const FuncDecl *> replacements;
+  llvm::StringSet<> reachedRoles;
   auto visit = [&](const FuncDecl &fn) {
     if (fn.role.empty())
       return;
-    std::optional<FusionRole> role = mlir::neve::symbolizeFusionRole(fn.role);
-    if (!role)
-      return;
-    if (mlir::neve::isFusionReplacement(*role))
-      replacements.push_back({&fn, *role});
-    else if (mlir::neve::isFusionTrigger(*role) && reached(&fn))
-      triggered.insert(static_cast<uint32_t>(*role));
+    if (!replacementTriggers(fn.role).empty())
+      replacements.push_back(&fn);
+    else if (reached(&fn))
+      reachedRoles.insert(fn.role);
   };
   for (auto &mod : program.modules) {
     for (auto &fn : mod->funcs)
@@ -262,9 +271,11 @@ neve::fusionReplacements(const Program &program,
           visit(*m);
   }
   std::vector<const FuncDecl *> targets;
-  for (auto [fn, role] : replacements)
-    if (triggered.contains(
-            static_cast<uint32_t>(*mlir::neve::fusionTriggerOf(role))))
+  for (const FuncDecl *fn : replacements)
+    if (llvm::any_of(replacementTriggers(fn->role),
+                     [&](const std::string &t) {
+                       return reachedRoles.contains(t);
+                     }))
       targets.push_back(fn);
   return targets;
 }

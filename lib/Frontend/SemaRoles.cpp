@@ -8,33 +8,7 @@
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringMap.h"
 
-#include <mutex>
-#include <set>
-
 using namespace neve;
-
-namespace {
-struct RoleRegistry {
-  std::mutex lock;
-  std::set<std::string> names;
-};
-RoleRegistry &registry() {
-  static RoleRegistry r;
-  return r;
-}
-} // namespace
-
-void neve::registerFusionRole(llvm::StringRef name) {
-  RoleRegistry &r = registry();
-  std::lock_guard<std::mutex> guard(r.lock);
-  r.names.insert(name.str());
-}
-
-std::vector<std::string> neve::knownFusionRoles() {
-  RoleRegistry &r = registry();
-  std::lock_guard<std::mutex> guard(r.lock);
-  return {r.names.begin(), r.names.end()};
-}
 
 static std::string describe(const FuncDecl &fn) {
   std::string what = fn.isOperator ? "operator" + fn.name : fn.name;

@@ -14,6 +14,7 @@
 #include "neve/Frontend/Sema.h"
 #include "neve/InitAll.h"
 #include "neve/Pipeline/Pipeline.h"
+#include "neve/Pipeline/Plugins.h"
 #include "neve/Support/Cache.h"
 #include "neve/Support/SourceFile.h"
 #include "neve/Support/ToolVersion.h"
@@ -159,6 +160,23 @@ cl::list<std::string> libs("l", cl::desc("Link with library NAME"),
 cl::list<std::string> libDirs("L", cl::desc("Search DIR for libraries"),
                               cl::Prefix, cl::value_desc("DIR"),
                               cl::cat(category));
+// Plugins and fusion pattern files (neve/Pipeline/Plugins.h):
+// docs/tutorials/fusion-pattern.md.
+cl::list<std::string> passPlugins(
+    "load-pass-plugin",
+    cl::desc("Load a pass plugin (its passes, fusion patterns and roles)"),
+    cl::value_desc("path"), cl::cat(category));
+cl::list<std::string> passPluginsF(
+    "fpass-plugin", cl::desc("The same as --load-pass-plugin"),
+    cl::value_desc("path"), cl::cat(category));
+cl::list<std::string> dialectPlugins(
+    "load-dialect-plugin", cl::desc("Load a dialect plugin"),
+    cl::value_desc("path"), cl::cat(category));
+cl::list<std::string> fusionPatternFiles(
+    "ffusion-patterns",
+    cl::desc("Load fusion patterns from PDL IR (.mlir) or PDLL (.pdll, "
+             "compiled with mlir-pdll)"),
+    cl::value_desc("path"), cl::cat(category));
 
 /// "file:line:col" of the first source position in \p loc.
 std::string locationText(mlir::Location loc) {
@@ -312,6 +330,12 @@ int compile(const char *argv0) {
   mlir::DialectRegistry registry;
   mlir::neve::registerAllNeveDialects(registry);
   mlir::registerAllToLLVMIRTranslations(registry);
+  for (const std::string &plugin : dialectPlugins)
+    if (llvm::Error err = loadDialectPlugin(plugin, registry)) {
+      llvm::errs() << "neve-translate: error: "
+                   << llvm::toString(std::move(err)) << "\n";
+      return 1;
+    }
   mlir::MLIRContext context(registry);
   context.loadAllAvailableDialects();
   // MLIRGen reports what it cannot compile yet, all of it, with locations.
@@ -523,5 +547,20 @@ int main(int argc, char **argv) {
     llvm::errs() << "error: --diagnostics takes 'text' or 'json'\n";
     return 1;
   }
+  // Before the program is checked: plugins and pattern files register
+  // the roles that `@role` may declare.
+  for (auto *plugins : {&passPlugins, &passPluginsF})
+    for (const std::string &plugin : *plugins)
+      if (llvm::Error err = loadPassPlugin(plugin)) {
+        llvm::errs() << "neve-translate: error: "
+                     << llvm::toString(std::move(err)) << "\n";
+        return 1;
+      }
+  for (const std::string &file : fusionPatternFiles)
+    if (llvm::Error err = loadFusionPatternFile(file, argv[0], llvm::errs())) {
+      llvm::errs() << "neve-translate: error: "
+                   << llvm::toString(std::move(err)) << "\n";
+      return 1;
+    }
   return compile(argv[0]);
 }

@@ -36,6 +36,7 @@
 #include <chrono>
 #include <cerrno>
 #include <cstring>
+#include <optional>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -43,7 +44,7 @@ namespace fs = llvm::sys::fs;
 namespace path = llvm::sys::path;
 
 static void usage() {
-  llvm::errs() << "usage: neve run [-v] [-g] [-f[no-]device-checks] [-f[no-]color-diagnostics] [-l NAME] [-L DIR] [-O0..3] [-fno-fuse] [-ffuse=P,...] [-Rpass=neve-fuse] [--gpu-arch=sm_NN] FILE.nv [args...]\n"
+  llvm::errs() << "usage: neve run [-v] [-g] [-f[no-]device-checks] [-f[no-]color-diagnostics] [-l NAME] [-L DIR] [-O0..3] [-fno-fuse] [-ffuse=P,...] [-Rpass=neve-fuse] [-fpass-plugin=SO] [--load-dialect-plugin=SO] [-ffusion-patterns=PDLL] [--gpu-arch=sm_NN] FILE.nv [args...]\n"
                   "       neve build FILE.nv [-o BIN] [neve-translate options]\n"
                   "       neve clean\n"
                   "       neve --version\n";
@@ -72,12 +73,24 @@ static int runTool(llvm::StringRef tool, llvm::ArrayRef<std::string> args) {
   return rc;
 }
 
+/// The file of a `-fpass-plugin=`, `--load-pass-plugin=`,
+/// `--load-dialect-plugin=` or `-ffusion-patterns=` option, or nullopt for
+/// another argument.
+static std::optional<std::string> pluginFile(llvm::StringRef arg) {
+  for (llvm::StringRef prefix :
+       {"-fpass-plugin=", "--load-pass-plugin=", "--load-dialect-plugin=",
+        "-ffusion-patterns="})
+    if (arg.starts_with(prefix))
+      return arg.drop_front(prefix.size()).str();
+  return std::nullopt;
+}
+
 /// `neve run` options before the file: `-l NAME`, `-lNAME`, `-L DIR`,
 /// `-LDIR` (libraries for `proto` functions, §3.8), and the compiler's
 /// `-O0`..`-O3`, `-fno-fuse`, `-ffuse=P,...`, `-Rpass=neve-fuse`,
 /// `--gpu-arch=sm_NN`, `-v`, `-g`, `-fdevice-checks`, `-fno-device-checks`,
-/// `-fcolor-diagnostics`, `-fno-color-diagnostics`.
-/// Returns the number of
+/// `-fcolor-diagnostics`, `-fno-color-diagnostics`, and the plugins and
+/// pattern files of pluginFile. Returns the number of
 /// arguments consumed, or -1 after reporting a bad option.
 static int parseRunOptions(int argc, char **argv,
                            std::vector<std::string> &linkArgs) {
@@ -99,6 +112,16 @@ static int parseRunOptions(int argc, char **argv,
         arg == "-fdevice-checks" || arg == "-fno-device-checks" ||
         (arg.size() == 3 && flag == 'O' && arg[2] >= '0' && arg[2] <= '3')) {
       linkArgs.push_back(arg.str());
+      ++i;
+      continue;
+    }
+    // plugins and fusion pattern files: absolute, since the cache key
+    // holds the option (and the file's identity, cmdRun)
+    if (std::optional<std::string> file = pluginFile(arg)) {
+      llvm::SmallString<256> abs(*file);
+      fs::make_absolute(abs);
+      linkArgs.push_back(arg.take_front(arg.find('=') + 1).str() +
+                         std::string(abs));
       ++i;
       continue;
     }
@@ -156,6 +179,9 @@ static int cmdRun(const char *argv0, int argc, char **argv) {
         a == "-fno-color-diagnostics")
       continue;
     hash.update(a + "\n");
+    // A rebuilt plugin or an edited pattern file means a new build.
+    if (std::optional<std::string> file = pluginFile(a))
+      hashFileIdentity(hash, *file);
     // A rebuilt library in a -L directory (a static one is copied into the
     // program) means a new build.
     if (llvm::StringRef(a).starts_with("-L"))

@@ -36,9 +36,10 @@ std::vector<const FuncDecl *> prebuildFunctions(const Program &program);
 /// (Roles.h); the tools call it before checking a program.
 void registerFusionRoles();
 
-/// The fusion replacements (FusionPrimitives.td) to emit besides what main
-/// reaches: those the program defines, once it reaches a function of that
-/// table (\p reached says which functions are reached so far).
+/// The fusion replacements (FusionPrimitives.td, or the replacement roles
+/// of plugins and pattern files) to emit besides what main reaches: those
+/// the program defines, once it reaches a function declaring one of their
+/// triggers (\p reached says which functions are reached so far).
 std::vector<const FuncDecl *>
 fusionReplacements(const Program &program,
                    llvm::function_ref<bool(const FuncDecl *)> reached);

@@ -1,7 +1,9 @@
 //===- NeveFuse.cpp - The neve-fuse pass ----------------------------------===//
 //
 // Collects the patterns named by the `patterns` option (or those on by
-// default) from FusionRegistry.cpp and applies them greedily to the module.
+// default) from the registry (FusionRegistry.cpp: the compiler's own, then
+// those of plugins and pattern files) and applies them greedily to the
+// module.
 // The patterns report what they fuse as remarks.
 //
 //===----------------------------------------------------------------------===//
@@ -25,24 +27,24 @@ struct NeveFusePass : neve::impl::NeveFusePassBase<NeveFusePass> {
   using NeveFusePassBase::NeveFusePassBase;
 
   LogicalResult initialize(MLIRContext *ctx) override {
+    std::vector<neve::FusionPatternInfo> known = neve::fusionPatterns();
     RewritePatternSet set(ctx);
-    for (const neve::FusionPatternInfo &p : neve::fusionPatterns()) {
+    for (const neve::FusionPatternInfo &p : known) {
       bool wanted = patterns.empty() ? p.onByDefault
                                      : llvm::is_contained(patterns, p.name);
       if (wanted)
         p.populate(set);
     }
     for (const std::string &name : patterns) {
-      if (llvm::none_of(neve::fusionPatterns(),
-                        [&](const neve::FusionPatternInfo &p) {
-                          return name == p.name;
-                        })) {
-        std::string known;
-        for (const neve::FusionPatternInfo &p : neve::fusionPatterns())
-          known += (known.empty() ? "" : ", ") + std::string(p.name);
+      if (llvm::none_of(known, [&](const neve::FusionPatternInfo &p) {
+            return name == p.name;
+          })) {
+        std::string names;
+        for (const neve::FusionPatternInfo &p : known)
+          names += (names.empty() ? "" : ", ") + p.name;
         return emitError(UnknownLoc::get(ctx))
                << "neve-fuse: unknown pattern '" << name
-               << "' (known: " << known << ")";
+               << "' (known: " << names << ")";
       }
     }
     frozen = FrozenRewritePatternSet(std::move(set));

@@ -3,13 +3,15 @@
 #ifndef NEVE_DIALECT_NEVE_TRANSFORMS_PASSES_H
 #define NEVE_DIALECT_NEVE_TRANSFORMS_PASSES_H
 
+#include "neve/Dialect/Neve/Transforms/Fusion.h"
+
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/PDL/IR/PDL.h"
+#include "mlir/Dialect/PDLInterp/IR/PDLInterp.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Pass/Pass.h"
-
-#include "llvm/ADT/ArrayRef.h"
 
 namespace mlir::neve {
 
@@ -18,17 +20,6 @@ namespace mlir::neve {
 
 #define GEN_PASS_REGISTRATION
 #include "neve/Dialect/Neve/Transforms/Passes.h.inc"
-
-/// One fusion pattern of `neve-fuse` (lib/Dialect/Neve/Transforms/Fusion/).
-struct FusionPatternInfo {
-  const char *name;    ///< its name in `neve-fuse="patterns=..."`
-  const char *summary; ///< one line for --help and errors
-  bool onByDefault;    ///< applied without a `patterns` option
-  void (*populate)(RewritePatternSet &patterns);
-};
-
-/// Every registered fusion pattern (FusionRegistry.cpp), in order.
-llvm::ArrayRef<FusionPatternInfo> fusionPatterns();
 
 } // namespace mlir::neve
 

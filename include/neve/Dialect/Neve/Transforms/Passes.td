@@ -62,14 +62,24 @@ def NeveFusePass : Pass<"neve-fuse", "::mlir::ModuleOp"> {
     * `add-relu`: the Frost calls `relu(a + b)` become one call of
       `add_relu(a, b)`. On by default: 1.18-2.34x per step
       (bench/fusion). Both are refused as `attention` is (ReluFusion.cpp).
+
+    Patterns from outside the compiler join these under their own names,
+    selected by the same option: those a pass plugin registers
+    (`--load-pass-plugin=`, `registerFusionPattern` in
+    `neve/Dialect/Neve/Transforms/Fusion.h`) and the `pdl.pattern`s of a
+    PDL or PDLL file (`-ffusion-patterns=`), on by default once loaded.
   }];
   let options = [
     ListOption<"patterns", "patterns", "std::string",
                "Fusion patterns to apply (default: those on by default)">
   ];
+  // pdl and pdl_interp: the patterns of -ffusion-patterns files, parsed
+  // into the module's context and compiled to PDL bytecode.
   let dependentDialects = ["::mlir::func::FuncDialect",
                            "::mlir::arith::ArithDialect",
-                           "::mlir::LLVM::LLVMDialect"];
+                           "::mlir::LLVM::LLVMDialect",
+                           "::mlir::pdl::PDLDialect",
+                           "::mlir::pdl_interp::PDLInterpDialect"];
 }
 
 #endif // NEVE_TRANSFORMS_PASSES

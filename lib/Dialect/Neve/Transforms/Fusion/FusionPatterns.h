@@ -8,6 +8,8 @@
 #ifndef NEVE_TRANSFORMS_FUSION_FUSIONPATTERNS_H
 #define NEVE_TRANSFORMS_FUSION_FUSIONPATTERNS_H
 
+#include "neve/Dialect/Neve/Transforms/Fusion.h"
+
 #include "mlir/IR/PatternMatch.h"
 
 namespace mlir::neve {
@@ -28,10 +30,6 @@ void populateBatchNormReluFusionPatterns(RewritePatternSet &patterns);
 
 /// relu(a + b) -> add_relu(a, b) (ReluFusion.cpp).
 void populateAddReluFusionPatterns(RewritePatternSet &patterns);
-
-/// "line N" of the first source position in a location, or "?": how
-/// remarks name the source lines they fused.
-std::string fusionLineOf(Location loc);
 
 } // namespace mlir::neve
 
