@@ -82,6 +82,7 @@ void neve::buildDevicePipeline(mlir::OpPassManager &pm,
     cached.salt = options.salt + "\nchip " + options.chip + " ptx " + ptxChip +
                   " +ptx80 O3" +
                   (options.deviceChecks ? " device-checks" : "") +
+                  (options.ptxOnly ? " ptx-only" : "") +
                   "\nlibdevice " +
                   (libdevice.empty() ? "none"
                                      : ::neve::cache::fileIdentity(libdevice));
@@ -138,6 +139,7 @@ void neve::buildDevicePipeline(mlir::OpPassManager &pm,
   compile.assemble = options.assemble;
   compile.cacheDir = options.cacheDir;
   compile.lineInfo = options.lineInfo;
+  compile.ptxOnly = options.ptxOnly;
   pm.addPass(mlir::neve::createNeveCompileKernelsPass(compile));
 }
 

@@ -117,8 +117,10 @@ std::string neve::cuda::missingPtxasMessage(const Search &ptxas) {
   return "ptxas not found: kernels are assembled into cubins by ptxas, from "
          "the CUDA toolkit (12.0 or later); looked for " +
          ptxas.triedList() +
-         ". Install the toolkit, or set CUDA_HOME to it or NEVE_PTXAS to "
-         "its ptxas (docs/getting-started.md, \"What you need\")";
+         ". Install the toolkit, or set CUDA_HOME (or CUDA_PATH) to it or "
+         "NEVE_PTXAS to its ptxas; or build with -fptx-only to embed the "
+         "PTX alone, which the CUDA driver compiles on the GPU host "
+         "(docs/gpu.md, \"Without ptxas\")";
 }
 
 std::string neve::cuda::missingLibdeviceMessage(const Search &libdevice,

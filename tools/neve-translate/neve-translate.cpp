@@ -143,6 +143,12 @@ cl::opt<bool> noDeviceChecks(
     cl::desc("No device checks, even with -g: print and assert in kernels "
              "compile to nothing"),
     cl::cat(category));
+cl::opt<bool> ptxOnly(
+    "fptx-only",
+    cl::desc("Embed the kernels' PTX alone, without ptxas: the CUDA driver "
+             "compiles it on the GPU host at the first launch (docs/gpu.md, "
+             "\"Without ptxas\")"),
+    cl::cat(category));
 cl::opt<bool> noCache(
     "no-cache",
     cl::desc("Compile every kernel, neither reading nor writing the cache "
@@ -408,6 +414,7 @@ int compile(const char *argv0) {
   device.everyGpu = everyGpu();
   device.assemble = emit != Emit::Ptx;
   device.lineInfo = debugInfo;
+  device.ptxOnly = ptxOnly;
   // -g asks for them too; the last of -fdevice-checks and
   // -fno-device-checks wins.
   device.deviceChecks = debugInfo;

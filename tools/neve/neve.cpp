@@ -44,7 +44,7 @@ namespace fs = llvm::sys::fs;
 namespace path = llvm::sys::path;
 
 static void usage() {
-  llvm::errs() << "usage: neve run [-v] [-g] [-f[no-]device-checks] [-f[no-]color-diagnostics] [-l NAME] [-L DIR] [-O0..3] [-fno-fuse] [-ffuse=P,...] [-Rpass=neve-fuse] [-fpass-plugin=SO] [--load-dialect-plugin=SO] [-ffusion-patterns=PDLL] [--gpu-arch=sm_NN] FILE.nv [args...]\n"
+  llvm::errs() << "usage: neve run [-v] [-g] [-f[no-]device-checks] [-f[no-]color-diagnostics] [-l NAME] [-L DIR] [-O0..3] [-fno-fuse] [-ffuse=P,...] [-fptx-only] [-Rpass=neve-fuse] [-fpass-plugin=SO] [--load-dialect-plugin=SO] [-ffusion-patterns=PDLL] [--gpu-arch=sm_NN] FILE.nv [args...]\n"
                   "       neve build FILE.nv [-o BIN] [neve-translate options]\n"
                   "       neve clean\n"
                   "       neve --version\n";
@@ -89,6 +89,7 @@ static std::optional<std::string> pluginFile(llvm::StringRef arg) {
 /// `-LDIR` (libraries for `proto` functions, §3.8), and the compiler's
 /// `-O0`..`-O3`, `-fno-fuse`, `-ffuse=P,...`, `-Rpass=neve-fuse`,
 /// `--gpu-arch=sm_NN`, `-v`, `-g`, `-fdevice-checks`, `-fno-device-checks`,
+/// `-fptx-only`,
 /// `-fcolor-diagnostics`, `-fno-color-diagnostics`, and the plugins and
 /// pattern files of pluginFile. Returns the number of
 /// arguments consumed, or -1 after reporting a bad option.
@@ -110,6 +111,7 @@ static int parseRunOptions(int argc, char **argv,
         arg == "-v" || arg == "-g" ||
         arg == "-fcolor-diagnostics" || arg == "-fno-color-diagnostics" ||
         arg == "-fdevice-checks" || arg == "-fno-device-checks" ||
+        arg == "-fptx-only" ||
         (arg.size() == 3 && flag == 'O' && arg[2] >= '0' && arg[2] <= '3')) {
       linkArgs.push_back(arg.str());
       ++i;

@@ -152,7 +152,10 @@ def NeveCompileKernelsPass : Pass<"neve-compile-kernels", "mlir::ModuleOp"> {
     (when assembling), or when a module calls the math library (`__nv_*`)
     and its targets link no libdevice, the pass fails with an error that
     names what is missing and where it was looked for
-    (neve/Support/CudaToolkit.h).
+    (neve/Support/CudaToolkit.h). With `ptx-only` the container holds the
+    PTX alone and no ptxas is looked for: the CUDA driver compiles the PTX
+    on the GPU host at the first launch (`neve-translate -fptx-only`,
+    docs/gpu.md); the remark then says `compiled to PTX only`.
   }];
   let options = [
     Option<"chip", "chip", "std::string", /*default=*/"\"sm_90\"",
@@ -166,7 +169,10 @@ def NeveCompileKernelsPass : Pass<"neve-compile-kernels", "mlir::ModuleOp"> {
     Option<"cacheDir", "cache-dir", "std::string", /*default=*/"\"\"",
            "Where to store the results of modules with a neve.kernel_key">,
     Option<"lineInfo", "line-info", "bool", /*default=*/"false",
-           "ptxas keeps line information (-lineinfo)">
+           "ptxas keeps line information (-lineinfo)">,
+    Option<"ptxOnly", "ptx-only", "bool", /*default=*/"false",
+           "Pack the PTX alone, without ptxas (the driver compiles it on "
+           "the GPU host)">
   ];
   let dependentDialects = ["::mlir::gpu::GPUDialect"];
 }

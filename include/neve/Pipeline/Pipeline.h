@@ -53,6 +53,9 @@ struct DeviceOptions {
   /// Assemble and embed (false: each target's PTX of one module holding
   /// every kernel, what --emit=ptx prints).
   bool assemble = true;
+  /// Embed the PTX alone, without ptxas (-fptx-only): the CUDA driver
+  /// compiles it on the GPU host at the first launch.
+  bool ptxOnly = false;
   /// The kernel cache (a private directory, see neve/Support/Cache.h), or
   /// "" for none; `salt` is mixed into every key (the compiler's identity).
   std::string cacheDir;

@@ -45,7 +45,8 @@ Search findPtxas(llvm::StringRef option = "");
 Search findLibdevice();
 
 /// The error of a program with kernels when ptxas is missing: what is
-/// missing, where it was looked for, how to provide it.
+/// missing, where it was looked for, how to provide it, and the PTX-only
+/// build that needs none (-fptx-only).
 std::string missingPtxasMessage(const Search &ptxas);
 
 /// The error of kernel \p kernel calling \p function (`__nv_expf`) of the

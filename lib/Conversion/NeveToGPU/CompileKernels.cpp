@@ -110,9 +110,10 @@ struct CompileKernelsPass
     }
     if (jobs.empty())
       return assemble ? mergeVariants() : void();
-    // Kernels need ptxas: without it, nothing is compiled (docs/gpu.md).
+    // Kernels need ptxas: without it, nothing is compiled (docs/gpu.md),
+    // unless the PTX alone was asked for.
     std::string tool;
-    if (assemble) {
+    if (assemble && !ptxOnly) {
       ::neve::cuda::Search found = ::neve::cuda::findPtxas(ptxas);
       if (!found.found()) {
         emitError(kernels::kernelLoc(jobs.front().module))
@@ -175,6 +176,7 @@ struct CompileKernelsPass
       emitRemark(kernels::kernelLoc(module))
           << "kernel " << kernels::kernelNames(module) << ": compiled"
           << (isVariant(module.getName()) ? " for sm_90a" : "")
+          << (ptxOnly ? " to PTX only" : "")
           << (job.key.empty() ? "" : " (" + job.key.substr(0, 16) + ")");
       kernels::replaceByBinary(module, job.container,
                                kernels::binaryTarget(module, chip));

@@ -117,7 +117,7 @@ std::string kernels::pack(ArrayRef<TargetPtx> ptx, StringRef chip,
                           StringRef ptxas, std::string &error, bool lineInfo) {
   SmallVector<Entry> entries;
   for (const auto &[target, text] : ptx) {
-    if (target.getChip() == chip) {
+    if (target.getChip() == chip && !ptxas.empty()) {
       FailureOr<std::string> cubin =
           assemble(ptxas, text, chip, error, lineInfo);
       if (failed(cubin))

@@ -50,8 +50,8 @@ std::string mergeContainers(StringRef base, StringRef variant);
 using TargetPtx = std::pair<NVVM::NVVMTargetAttr, std::string>;
 
 /// The NEVEKRN1 container of \p ptx: the cubin of \p chip's PTX (assembled
-/// with \p ptxas, keeping line information with \p lineInfo) and every
-/// target's PTX. On failure
+/// with \p ptxas, keeping line information with \p lineInfo; none when
+/// \p ptxas is "", for a PTX-only build) and every target's PTX. On failure
 /// (ptxas rejects the PTX), "" and \p error says why.
 std::string pack(ArrayRef<TargetPtx> ptx, StringRef chip, StringRef ptxas,
                  std::string &error, bool lineInfo = false);
