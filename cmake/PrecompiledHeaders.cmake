@@ -25,10 +25,6 @@ set(host ${CMAKE_BINARY_DIR}/NeveMLIRHeaders.cpp)
 file(CONFIGURE OUTPUT ${host} CONTENT
   "// Empty: the target exists for its precompiled header.\n")
 add_library(NeveMLIRHeaders OBJECT ${host})
-# Position-independent, as the libraries' objects are (they go into
-# libNeve.so, lib/CMakeLists.txt): GCC ignores a precompiled header built
-# with other -fpic/-fpie settings than the unit that includes it.
-set_target_properties(NeveMLIRHeaders PROPERTIES POSITION_INDEPENDENT_CODE ON)
 target_precompile_headers(NeveMLIRHeaders PRIVATE
   <mlir/IR/BuiltinOps.h>
   <mlir/IR/Builders.h>
@@ -54,17 +50,15 @@ target_precompile_headers(NeveMLIRHeaders PRIVATE
   <mlir/Dialect/Vector/IR/VectorOps.h>)
 
 # Every target whose sources use MLIR (not the front end proper, the
-# runtime or the tests, which do not). The tools are executables, which CMake
-# would compile with -fPIE: they take -fPIC instead, to match the header
-# (position-independent code links into a PIE as well).
+# runtime or the tests, which do not). Every unit here is compiled with
+# -fPIC (LLVM's HandleLLVMOptions adds it to the flags), the header too, so
+# it matches libNeve's objects (lib/CMakeLists.txt) and the tools alike:
+# GCC ignores a precompiled header built with other -fpic/-fpie settings,
+# and -Winvalid-pch says so.
 foreach(target NeveDialect LayoutDialect NeveFusionPrimitives NeveTransforms
     LayoutTransforms NeveToLLVM NeveConcurrencyToRuntime NeveToGPU
     NeveMLIRGen NevePipeline neve-translate neve-opt neve-mlir-lsp)
   if(TARGET ${target})
     target_precompile_headers(${target} REUSE_FROM NeveMLIRHeaders)
-    get_target_property(type ${target} TYPE)
-    if(type STREQUAL "EXECUTABLE")
-      target_compile_options(${target} PRIVATE -fPIC)
-    endif()
   endif()
 endforeach()
