@@ -51,7 +51,7 @@ bench-concurrency: configure
 
 # FILTER=REGEX: only the programs whose bundle name matches (scripts/gpu-bundle.sh)
 gpu-bundle: build
-	bash scripts/gpu-bundle.sh $(BUILD) gpu-bundle $(FILTER)
+	bash scripts/gpu-bundle.sh $(BUILD) gpu-bundle '$(FILTER)'
 
 # Installs neve, neve-translate, neve-opt, the runtime, its header and the
 # packages (std_lib, frost) under $(PREFIX); remove the prefix to uninstall.
