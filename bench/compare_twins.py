@@ -1,25 +1,33 @@
 #!/usr/bin/env python3
-"""Rows and the comparison of bench/vae/run.sh.
+"""Rows and the comparison of a Frost example against its PyTorch twin:
+bench/vae/run.sh (examples/vae.nv, torch_vae.py) and bench/vit/run.sh
+(examples/vit.nv, torch_vit.py).
 
-    compare.py row --log FILE --config C --seed S --steps N --commit C
-        --command CMD --device D --rc N           # one JSON line on stdout
-    compare.py summary ROWS.jsonl [--json OUT]    # the comparison, as text
+    compare_twins.py row --log FILE --config C --seed S --steps N --commit C
+        --command CMD --device D --rc N             # one JSON line on stdout
+    compare_twins.py summary --model M ROWS.jsonl [--json OUT]
+                                                    # the comparison, as text
 
-examples/vae.nv and torch_vae.py print the same lines: "step N loss L recon
-R kl K" (means over the last 100 steps), "ms/step: X", "test loss L recon R
-kl K". A row holds them with the run's commit, command and device.
+Both programs of a pair print the same lines: "step N loss L" followed by
+the model's own "KEY VALUE" pairs (the VAE's "recon R kl K", the ViT's
+"acc A"; means over the last 100 steps), "ms/step: X", "test loss L" and
+its pairs. A row holds the numbers (losses: [step, loss, values...]; test:
+[loss, values...]) with the run's commit, command and device.
 
 The comparison. Both frameworks start from the same weights and see the
-same batches, but draw their own eps, so their curves cannot agree step by
-step. For each seed, torch-eps is PyTorch again with other draws only; its
-distance to torch, |torch-eps - torch| averaged over the print steps after
-the first quarter of the run, is what the noise alone moves a curve. Frost
-matches PyTorch "within run-to-run noise" when its distance to torch,
-averaged the same way over all seeds, is at most twice that (the factor 2
-allows for the noise entering both sides of frost - torch, but not for a
-systematic gap as large as the noise itself twice over), and when its mean
-loss over the last quarter lies within the range of the six PyTorch runs'
-widened by the noise distance.
+same batches, but their curves cannot agree step by step: the VAE draws
+its eps noise from each framework's own generator, and in any model the
+rounding differs and grows over training. For each seed a third run, the
+model's noise config, is PyTorch again with only the random part changed
+(MODELS below: the VAE's other eps draws, the ViT's other data order); its
+distance to torch, |noise - torch| averaged over the print steps after the
+first quarter of the run, is what run-to-run variation alone moves a
+curve. Frost matches PyTorch "within run-to-run noise" when its distance to
+torch, averaged the same way over all seeds, is at most twice that (the
+factor 2 allows for the noise entering both sides of frost - torch, but not
+for a systematic gap as large as the noise itself twice over), and when its
+mean loss over the last quarter lies within the range of the PyTorch runs'
+(torch and noise, every seed) widened by the noise distance.
 """
 import argparse
 import datetime
@@ -27,19 +35,31 @@ import json
 import re
 import sys
 
+# model: the summary's title and the config that measures the noise
+MODELS = {
+    "vae": {"title": "VAE, examples/vae.nv against bench/vae/torch_vae.py", "noise": "torch-eps"},
+    "vit": {"title": "ViT, examples/vit.nv against bench/vit/torch_vit.py", "noise": "torch-order"},
+}
+PAIR = r"((?: \S+ \S+)*)"
+
+
+def values(pairs):
+    """The numbers of " KEY VALUE KEY VALUE ..."."""
+    return [float(v) for v in pairs.split()[1::2]]
+
 
 def parse(text):
     r = {"losses": []}
     for line in text.splitlines():
-        m = re.match(r"step (\d+) loss (\S+) recon (\S+) kl (\S+)", line)
+        m = re.fullmatch(r"step (\d+) loss (\S+)" + PAIR, line.rstrip())
         if m:
-            r["losses"].append([int(m[1])] + [float(v) for v in m.groups()[1:]])
+            r["losses"].append([int(m[1]), float(m[2])] + values(m[3]))
         m = re.match(r"ms/step: ([\d.]+)", line)
         if m:
             r["ms_per_step"] = float(m[1])
-        m = re.match(r"test loss (\S+) recon (\S+) kl (\S+)", line)
+        m = re.fullmatch(r"test loss (\S+)" + PAIR, line.rstrip())
         if m:
-            r["test"] = [float(v) for v in m.groups()]
+            r["test"] = [float(m[1])] + values(m[2])
         if re.match(r"loss (fell|did not fall)", line):
             r["loss_fell"] = line.startswith("loss fell")
     return r
@@ -78,22 +98,30 @@ def tail_mean(c):
     return sum(c[t] for t in ts) / len(ts) if ts else None
 
 
+def test_text(r):
+    """A run's test numbers: the loss, and the model's values after it."""
+    t = r.get("test")
+    return " ".join(f"{v:.3f}" for v in t) if t else "-"
+
+
 def summary(a):
+    model = MODELS[a.model]
+    noise = model["noise"]
+    configs = ("frost", "torch", noise)
     rows = [json.loads(l) for l in open(a.rows) if l.strip()]
     by = {(r["config"], r["seed"]): r for r in rows}   # the last row of each wins
     seeds = sorted({s for _, s in by})
-    out, result = [], {"seeds": seeds, "per_seed": {}}
+    out, result = [], {"model": a.model, "noise_config": noise, "seeds": seeds, "per_seed": {}}
     commits = sorted({r["commit"] for r in by.values()})
     devices = sorted({r["device"] for r in by.values()})
-    out.append(f"VAE, examples/vae.nv against bench/vae/torch_vae.py; commit {', '.join(commits)}; "
-               f"device {', '.join(devices)}")
+    out.append(f"{model['title']}; commit {', '.join(commits)}; device {', '.join(devices)}")
     d_ft, d_tt, tails = [], [], {"frost": [], "torch": []}
     for s in seeds:
-        f, t, e = (by.get((c, s)) for c in ("frost", "torch", "torch-eps"))
+        f, t, e = (by.get((c, s)) for c in configs)
         if not (f and t and e) or any("error" in r for r in (f, t, e)):
             out.append(f"seed {s}: missing or failed runs "
                        + ", ".join(f"{c}: {by[(c, s)].get('error', 'ok')}"
-                                   for c in ("frost", "torch", "torch-eps") if (c, s) in by))
+                                   for c in configs if (c, s) in by))
             continue
         cf, ct, ce = curve(f), curve(t), curve(e)
         ft, tt = distance(cf, ct), distance(ce, ct)
@@ -104,15 +132,16 @@ def summary(a):
         d_tt.append(tt)
         tails["frost"].append(tail_mean(cf))
         tails["torch"] += [tail_mean(ct), tail_mean(ce)]
-        per = {"frost_torch": ft, "torch_eps_torch": tt,
-               "ms_per_step": {c: r.get("ms_per_step") for c, r in (("frost", f), ("torch", t), ("torch-eps", e))},
-               "test": {c: r.get("test") for c, r in (("frost", f), ("torch", t), ("torch-eps", e))},
-               "tail_loss": {"frost": tail_mean(cf), "torch": tail_mean(ct), "torch-eps": tail_mean(ce)}}
+        runs = (("frost", f), ("torch", t), (noise, e))
+        per = {"frost_torch": ft, "noise_torch": tt,
+               "ms_per_step": {c: r.get("ms_per_step") for c, r in runs},
+               "test": {c: r.get("test") for c, r in runs},
+               "tail_loss": {"frost": tail_mean(cf), "torch": tail_mean(ct), noise: tail_mean(ce)}}
         result["per_seed"][s] = per
-        out.append(f"seed {s}: mean |frost - torch| {ft:.3f}, |torch-eps - torch| {tt:.3f}; "
+        out.append(f"seed {s}: mean |frost - torch| {ft:.3f}, |{noise} - torch| {tt:.3f}; "
                    f"last-quarter loss frost {per['tail_loss']['frost']:.3f}, torch {per['tail_loss']['torch']:.3f}, "
-                   f"torch-eps {per['tail_loss']['torch-eps']:.3f}; ms/step frost {f.get('ms_per_step')}, "
-                   f"torch {t.get('ms_per_step')}; test loss frost {f.get('test', ['-'])[0]}, torch {t.get('test', ['-'])[0]}")
+                   f"{noise} {per['tail_loss'][noise]:.3f}; ms/step frost {f.get('ms_per_step')}, "
+                   f"torch {t.get('ms_per_step')}; test frost {test_text(f)}, torch {test_text(t)}")
     if d_ft:
         ft, tt = sum(d_ft) / len(d_ft), sum(d_tt) / len(d_tt)
         frost_tail = sum(tails["frost"]) / len(tails["frost"])
@@ -121,10 +150,10 @@ def summary(a):
         ms = {c: [r["ms_per_step"] for (k, _), r in by.items() if k == c and "ms_per_step" in r and "error" not in r]
               for c in ("frost", "torch")}
         ms = {c: sum(v) / len(v) for c, v in ms.items() if v}
-        result.update({"frost_torch": ft, "torch_eps_torch": tt, "ratio": ft / tt if tt else None,
+        result.update({"frost_torch": ft, "noise_torch": tt, "ratio": ft / tt if tt else None,
                        "frost_tail_loss": frost_tail, "torch_tail_range": [lo + tt, hi - tt],
                        "ms_per_step": ms, "within_noise": ok})
-        out.append(f"over {len(d_ft)} seeds: mean |frost - torch| {ft:.3f}, |torch-eps - torch| {tt:.3f} "
+        out.append(f"over {len(d_ft)} seeds: mean |frost - torch| {ft:.3f}, |{noise} - torch| {tt:.3f} "
                    f"(ratio {ft / tt if tt else float('inf'):.2f}, at most 2 allowed); last-quarter loss frost "
                    f"{frost_tail:.3f}, torch runs {lo + tt:.3f}..{hi - tt:.3f} (allowed {lo:.3f}..{hi:.3f})")
         if ms:
@@ -151,6 +180,7 @@ def main():
     for k in ("--seed", "--steps", "--rc"):
         r.add_argument(k, type=int, default=0)
     s = sub.add_parser("summary")
+    s.add_argument("--model", required=True, choices=sorted(MODELS))
     s.add_argument("rows")
     s.add_argument("--json")
     a = ap.parse_args()
