@@ -14,7 +14,7 @@ Frost's; attention is F.scaled_dot_product_attention, not causal.
     python3 bench/vit/torch_vit.py [--steps N] [--seed S] [--data DIR]
         [--batch B] [--dim D] [--depth L] [--heads H] [--every N]
         [--write-init F] [--write-order F] [--init F] [--order F]
-        [--order-seed R] [--json OUT] [--device D]
+        [--order-seed R] [--eval 0|1] [--json OUT] [--device D]
 
 --write-init saves the initial weights (torch.manual_seed(S)) as
 safetensors, which examples/vit.nv reads with init=F; --write-order saves a
@@ -157,6 +157,8 @@ def main():
     ap.add_argument("--order-seed", type=int,
                     help="train on another permutation (torch.randperm seeded "
                     "with this) from the same weights: the run-to-run noise")
+    ap.add_argument("--eval", type=int, choices=(0, 1), default=1,
+                    help="0: skip the test set (examples/vit.nv's eval=0)")
     ap.add_argument("--json")
     ap.add_argument("--device", default="cuda")
     a = ap.parse_args()
@@ -181,7 +183,7 @@ def main():
     if a.steps == 0:
         return
     xs, ys = load(a.data, "train", dev)
-    xt, yt = load(a.data, "t10k", dev)
+    xt, yt = load(a.data, "t10k", dev) if a.eval else (None, None)
     order = order.to(dev)
     n = order.shape[0]
     B = a.batch
@@ -229,20 +231,27 @@ def main():
     if len(losses) >= 2:
         first, last = losses[0][1], losses[-1][1]
         print(f"loss {'fell' if last < first else 'did not fall'}: {first:.3f} -> {last:.3f}")
-    t = torch.zeros(2, device=dev)
+    t = None
+    if a.eval:
+        t = test(net, xt, yt)
+        print(f"test loss {t[0]:.3f} acc {t[1]:.3f}")
+    if a.json:
+        with open(a.json, "w") as f:
+            json.dump({"steps": a.steps, "seed": a.seed, "batch": B,
+                       "ms_per_step": ms, "losses": losses, "test": t,
+                       "torch": torch.__version__}, f)
+
+
+def test(net, xt, yt):
+    """The mean loss and the accuracy on the test set, batches of 500."""
+    t = torch.zeros(2, device=xt.device)
     with torch.no_grad():
         for k in range(0, xt.shape[0], 500):
             logits = net(xt[k:k + 500])
             y = yt[k:k + 500]
             t += torch.stack([F.cross_entropy(logits, y), (logits.argmax(1) == y).sum().float()])
     t = t.tolist()
-    t = [t[0] / (xt.shape[0] // 500), t[1] / xt.shape[0]]
-    print(f"test loss {t[0]:.3f} acc {t[1]:.3f}")
-    if a.json:
-        with open(a.json, "w") as f:
-            json.dump({"steps": a.steps, "seed": a.seed, "batch": B,
-                       "ms_per_step": ms, "losses": losses, "test": t,
-                       "torch": torch.__version__}, f)
+    return [t[0] / (xt.shape[0] // 500), t[1] / xt.shape[0]]
 
 
 if __name__ == "__main__":
