@@ -27,7 +27,9 @@ the data order: --order-seed R trains from the same weights on another
 permutation (torch.randperm seeded with R), the run-to-run noise that
 bench/vit/README.md compares Frost's distance to PyTorch with. Prints,
 like the Neve program, "step N loss L acc A" (the mean loss and the
-training accuracy over the last N steps, summed on the GPU), ms/step
+training accuracy over the last N steps, summed on the GPU), the loss of
+step 1 in full ("first loss: L", which Frost's must match to rounding:
+same weights, same batch), ms/step
 after the first 50 steps, whether the loss fell and the test loss and
 accuracy.
 """
@@ -213,6 +215,8 @@ def main():
         x, y = xs[i], ys[i]
         logits = net(x)
         loss = F.cross_entropy(logits, y)
+        if s == 0:
+            print(f"first loss: {loss.item():.6f}", flush=True)
         opt.zero_grad(set_to_none=True)
         loss.backward()
         opt.step()
