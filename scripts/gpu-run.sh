@@ -4,6 +4,9 @@
 # $RESULTS/gpu-run.json and $RESULTS/gpu-run.txt (or to ./gpu-results without $RESULTS).
 #
 #   bash scripts/gpu-run.sh BUNDLE_DIR [NAME_FILTER]
+# NAME_FILTER is an extended regular expression over the programs' names
+# (gpu-NAME, example-NAME, ...); a failing program's whole stdout and stderr
+# are kept in $RESULTS/failed/.
 #
 # Every program in BUNDLE/tests runs (with the variables of NAME.env, if
 # any, and the arguments of NAME.args); one whose source has CHECK lines must
@@ -46,7 +49,7 @@ mkdir -p "$work/exe"
 for prog in "$bundle"/tests/*; do
   case "$prog" in *.nv | *.args | *.env) continue ;; esac
   name=$(basename "${prog%.xz}")
-  [ -n "$filter" ] && [[ "$name" != *"$filter"* ]] && continue
+  [ -n "$filter" ] && ! echo "$name" | grep -qE -- "$filter" && continue
   src="$bundle/tests/$name.nv"
   argfile="$bundle/tests/$name.args"
   # make gpu-bundle compresses the programs (scripts/gpu-bundle.sh)
@@ -93,6 +96,11 @@ for prog in "$bundle"/tests/*; do
     if [ $status = FAIL ]; then status=XFAIL; else status=XPASS; why="passes: remove its XFAIL"; fi
   fi
   if [ $status = PASS ] || [ $status = XFAIL ]; then pass=$((pass + 1)); else fail=$((fail + 1)); fi
+  # A failure's whole output, beyond the lines quoted in gpu-run.txt
+  if [ $status = FAIL ] || [ $status = XPASS ]; then
+    mkdir -p "$out/failed"
+    cp "$work/$name.out" "$work/$name.err" "$out/failed/" 2>/dev/null
+  fi
   {
     echo "$status: $name (${secs}s) $why"
     sed 's/^/  | /' "$work/$name.out" | head -40

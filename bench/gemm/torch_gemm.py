@@ -8,6 +8,9 @@ lines (2*m*n*k flops a call), as gemm.nv does. Variants:
   cublas       torch.matmul(a, b.t()): bf16 output (the baseline)
   cublas_f32   torch.mm(a, b.t(), torch.float32): float output, as Neve's
                kernels write; only where this PyTorch has mm's out_dtype
+  cublas_f32_acc  torch.addmm(c, a, b.t(), out_dtype=torch.float32): float
+               C added to, as Neve's kernels do (C += A.B^T); only where
+               this PyTorch has addmm's out_dtype
 
 Both are checked once against a float32 matmul of the same inputs first.
 
@@ -60,6 +63,19 @@ def f32_out_available(dev):
     return c.dtype == torch.float32
 
 
+def f32_acc_available(dev):
+    """torch.addmm(c, a, b, out_dtype=float32) (bf16 in, float C added)."""
+    a = torch.ones(16, 16, device=dev, dtype=torch.bfloat16)
+    c = torch.zeros(16, 16, device=dev)
+    try:
+        d = torch.addmm(c, a, a.t(), out_dtype=torch.float32)
+    except (TypeError, RuntimeError) as e:
+        print(f"# cublas_f32_acc skipped: torch.addmm(..., out_dtype) unavailable ({e})".splitlines()[0],
+              flush=True)
+        return False
+    return d.dtype == torch.float32
+
+
 def main():
     iters = int(sys.argv[1]) if len(sys.argv) > 1 else 50
     warmup = int(sys.argv[2]) if len(sys.argv) > 2 else 5
@@ -68,6 +84,7 @@ def main():
           f"on {torch.cuda.get_device_name(dev)}; "
           f"{iters} timed calls after {warmup} warm-up calls", flush=True)
     f32 = f32_out_available(dev)
+    f32_acc = f32_acc_available(dev)
     status = 0
     for m, n, k in PROBLEMS:
         a = torch.rand(m, k, device=dev).to(torch.bfloat16)
@@ -94,6 +111,19 @@ def main():
                 status = 1
             report("cublas_f32", m, n, k,
                    time_ms(lambda: torch.mm(a, bt, torch.float32), iters, warmup))
+        if f32_acc:
+            # C + A.B^T into float: what Neve's kernels do (they add to C)
+            c0 = torch.rand(m, n, device=dev)
+            c = torch.addmm(c0, a, bt, out_dtype=torch.float32)
+            err = (c - c0 - ref).abs().max().item()
+            tol = 1e-2 * k ** 0.5
+            print(f"CHECK cublas_f32_acc {m} {n} {k} {err:.6g} {'ok' if err <= tol else 'FAIL'}",
+                  flush=True)
+            if err > tol:
+                status = 1
+            report("cublas_f32_acc", m, n, k,
+                   time_ms(lambda: torch.addmm(c0, a, bt, out_dtype=torch.float32), iters, warmup))
+            del c0
         del a, b, bt, ref, c
         torch.cuda.empty_cache()
     return status

@@ -13,13 +13,13 @@
 #   torch      torch_vae.py --seed S (its eps draws follow its init)
 #   torch-eps  torch_vae.py --seed S --eps-seed 1000+S: other eps draws only
 # The eps noise cannot be shared between the frameworks (their generators
-# differ), so torch-eps measures what the draws alone change: compare.py
+# differ), so torch-eps measures what the draws alone change: compare_twins.py
 # sets |frost - torch| beside |torch-eps - torch| at every print step.
 #
 # Results in $RESULTS (default ./vae-results): runs.txt (each run's output
 # under a line naming config, seed, commit, command and exit status),
 # rows.jsonl (one JSON row per run: commit, command, device, ms/step, the
-# loss curve, the test losses), vae.json and summary.txt (compare.py).
+# loss curve, the test losses), vae.json and summary.txt (bench/compare_twins.py).
 set -uo pipefail
 bundle=$(cd "$1" && pwd)
 seeds=${2:-0 1 2}
@@ -55,7 +55,7 @@ run() {
   local rc=$?
   note "end $config seed $s: exit $rc; $(grep -E '^(ms/step|loss fell|loss did not|test loss)' "$l" | tr '\n' ' ')"
   { echo "=== $config seed $s, commit $commit, device $device: $(echo "$*" | rel) (exit $rc)"; cat "$l"; } >> "$out/runs.txt"
-  python3 "$here/compare.py" row --log "$l" --config "$config" --seed "$s" --steps "$steps" \
+  python3 "$root/bench/compare_twins.py" row --log "$l" --config "$config" --seed "$s" --steps "$steps" \
     --commit "$commit" --command "$(echo "$*" | rel)" --device "$device" --rc "$rc" >> "$out/rows.jsonl"
 }
 
@@ -68,4 +68,4 @@ for s in $seeds; do
   run torch-eps "$s" python3 "$here/torch_vae.py" --steps "$steps" --seed "$s" --init "$init" --order "$order" \
     --eps-seed $((1000 + s))
 done
-python3 "$here/compare.py" summary "$out/rows.jsonl" --json "$out/vae.json" | tee "$out/summary.txt"
+python3 "$root/bench/compare_twins.py" summary --model vae "$out/rows.jsonl" --json "$out/vae.json" | tee "$out/summary.txt"

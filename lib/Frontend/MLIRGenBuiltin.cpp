@@ -169,6 +169,17 @@ Value Generator::emitEndTimer(const CallExpr &, mlir::Location l) {
   return callRuntime("neve_end_timer", b.getF32Type(), {}, l);
 }
 
+// Built for one chip other than sm_90a (--gpu-arch), the program has no
+// sm_90a kernels; otherwise the runtime says whether this GPU runs them.
+Value Generator::emitSm90aAvailable(const CallExpr &, mlir::Location l) {
+  if (program && !program->gpuArch.empty() && program->gpuArch != "sm_90a")
+    return mlir::arith::ConstantOp::create(b, l, b.getBoolAttr(false));
+  Value usable = callRuntime("neve_gpu_sm90a_usable", b.getI32Type(), {}, l);
+  return mlir::arith::CmpIOp::create(
+      b, l, mlir::arith::CmpIPredicate::ne, usable,
+      mlir::arith::ConstantOp::create(b, l, b.getI32IntegerAttr(0)));
+}
+
 Value Generator::emitSleep(const CallExpr &e, mlir::Location l) {
   return callRuntime("neve_sleep", {}, emitArgs(e), l);
 }

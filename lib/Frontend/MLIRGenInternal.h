@@ -345,6 +345,7 @@ public:
   Value emitSeed(const CallExpr &e, mlir::Location l);
   Value emitStartTimer(const CallExpr &e, mlir::Location l);
   Value emitEndTimer(const CallExpr &e, mlir::Location l);
+  Value emitSm90aAvailable(const CallExpr &e, mlir::Location l);
   Value emitSleep(const CallExpr &e, mlir::Location l);
   Value emitToCuda(const CallExpr &e, mlir::Location l);
   Value emitTarenaReset(const CallExpr &e, mlir::Location l);

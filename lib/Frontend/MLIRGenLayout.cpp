@@ -57,7 +57,7 @@ Value Generator::emitLayoutNew(const LayoutNewExpr &e) {
   auto type = llvm::cast<mlir::layout::ViewType>(convertLayout(e.type));
   if (!e.base) {
     if (type.getSpace() == mlir::layout::MemorySpace::shared)
-      return mlir::layout::SmemOp::create(b, l, type);
+      return mlir::layout::SmemOp::create(b, l, type, mlir::IntegerAttr());
     return mlir::layout::RegOp::create(b, l, type);
   }
   llvm::SmallVector<Value> extents;

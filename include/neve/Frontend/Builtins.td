@@ -187,6 +187,9 @@ def : BuiltinFunction<"_quit_", Host, Void, [], "emitQuit",
 def : BuiltinFunction<"fail_at", Host, Void, [Str, Str], "emitFailAt",
   "writes 'AT: error: MSG' to stderr and exits with status 1 (AT: a "
   "position, such as a caller default, §3.2)">;
+def : BuiltinFunction<"sm90a_available", Host, Bool, [], "emitSm90aAvailable",
+  "true when the program's kernels of sm_90a alone (wgmma, setmaxnreg) run "
+  "on this GPU">;
 def : BuiltinFunction<"tarena_reset", Host, Void, [], "emitTarenaReset",
   "recycles the temporary device arena">;
 def : BuiltinFunction<"argv", Host, ArrayOf<Str>, [], "emitArgv",

@@ -980,6 +980,16 @@ void neve_gpu_graph_destroy(void *graph);
 // calling thread's stream. Negative sizes, nil buffers and nil arrays are
 // runtime errors.
 
+/// The device's multiprocessors (`sm_count()`, the grid of a persistent
+/// kernel) and compute capability as major * 10 + minor
+/// (`gpu_capability()`: 90 on Hopper). Both initialise the driver.
+int32_t sm_count(void *ctx);
+int32_t gpu_capability(void *ctx);
+/// `sm90a_available()` (when the program has sm_90a kernels): 1 when the
+/// device runs the kernel containers' sm_90a entries (a compute capability
+/// of 9.0, neither NEVE_GPU_ARCH_SPECIFIC=0 nor NEVE_GPU_FORCE_PTX=1).
+int32_t neve_gpu_sm90a_usable(void);
+
 /// \p bytes of device memory (contents unspecified).
 float *cumalloc(void *ctx, int64_t bytes);
 /// New n-element device buffers: zeros, ones, uniform [0, 1) (`randu`).

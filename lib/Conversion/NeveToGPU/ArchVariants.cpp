@@ -26,13 +26,6 @@ using namespace mlir::neve;
 
 namespace {
 
-/// Instructions of sm_90a alone (wgmma, setmaxnreg): MLIRGenHopper.cpp
-/// emits them as these NVVM ops.
-bool isArchSpecific(Operation *op) {
-  StringRef name = op->getName().getStringRef();
-  return name.starts_with("nvvm.wgmma.") || name == "nvvm.setmaxregister";
-}
-
 struct ArchVariantsPass
     : mlir::neve::impl::NeveArchVariantsPassBase<ArchVariantsPass> {
   void runOnOperation() override {
@@ -44,7 +37,7 @@ struct ArchVariantsPass
     for (gpu::GPUModuleOp module : modules) {
       bool archSpecific = false, wgmma = false;
       module.walk([&](Operation *op) {
-        archSpecific |= isArchSpecific(op);
+        archSpecific |= kernels::isArchSpecific(op);
         if (auto mm = dyn_cast<layout::MatmulOp>(op))
           wgmma |= mm.lowersToWgmma();
       });

@@ -24,6 +24,52 @@ using namespace mlir::neve;
 
 namespace {
 
+/// The least sm \p fn's instructions need, and whether one of them is
+/// sm_90a's alone (wgmma, setmaxnreg).
+std::pair<int32_t, bool> needsOf(LLVM::LLVMFuncOp fn) {
+  int32_t sm = 0;
+  if (auto attr = fn->getAttrOfType<IntegerAttr>("neve.min_sm"))
+    sm = attr.getInt();
+  bool archSpecific = false;
+  fn.walk([&](Operation *op) {
+    archSpecific |= kernels::isArchSpecific(op);
+    return archSpecific ? WalkResult::interrupt() : WalkResult::advance();
+  });
+  return {sm, archSpecific};
+}
+
+bool chipHas(StringRef chip, int32_t sm, bool archSpecific) {
+  return int32_t(kernels::smNumber(chip)) >= sm &&
+         (!archSpecific || chip.ends_with("a"));
+}
+
+/// A library's kernel (Frost's wgmma GEMM in a build for sm_90, say) that
+/// no chip of the build has the instructions of does not stop the program:
+/// its body becomes a trap, and the library launches it only where it
+/// runs (sm90a_available(), gpu_capability()).
+void stubUnbuildable(gpu::GPUModuleOp module, ArrayRef<std::string> chips) {
+  for (auto fn : module.getOps<LLVM::LLVMFuncOp>()) {
+    if (!fn->hasAttr(kernels::kLibraryKernelAttr) || fn.isExternal())
+      continue;
+    auto [sm, archSpecific] = needsOf(fn);
+    if (llvm::any_of(chips, [&, sm = sm, archSpecific = archSpecific](
+                                const std::string &chip) {
+          return chipHas(chip, sm, archSpecific);
+        }))
+      continue;
+    fn.getBody().dropAllReferences();
+    fn.getBody().getBlocks().clear();
+    OpBuilder b(fn);
+    Block *entry = fn.addEntryBlock(b);
+    b.setInsertionPointToEnd(entry);
+    LLVM::Trap::create(b, fn.getLoc());
+    LLVM::ReturnOp::create(b, fn.getLoc(), ValueRange{});
+    fn->removeAttr("neve.min_sm");
+    fn->removeAttr(NVVM::NVVMDialect::getMaxntidAttrName());
+    fn->removeAttr(NVVM::NVVMDialect::getMinctasmAttrName());
+  }
+}
+
 struct KernelAbiPass : neve::impl::NeveKernelAbiPassBase<KernelAbiPass> {
   using Base::Base;
 
@@ -31,6 +77,18 @@ struct KernelAbiPass : neve::impl::NeveKernelAbiPassBase<KernelAbiPass> {
     MLIRContext *ctx = &getContext();
     bool failedAny = false;
     getOperation().walk([&](gpu::GPUModuleOp module) {
+      // a module's own chips (--neve-arch-variants) replace the option's
+      SmallVector<std::string> own;
+      if (auto list = module->getAttrOfType<ArrayAttr>(kernels::kChipsAttr)) {
+        for (Attribute a : list)
+          if (auto name = dyn_cast<StringAttr>(a))
+            own.push_back(name.str());
+        module->removeAttr(kernels::kChipsAttr);
+      }
+      ArrayRef<std::string> chipList =
+          own.empty() ? ArrayRef<std::string>(chips) : ArrayRef(own);
+      if (!chipList.empty())
+        stubUnbuildable(module, chipList);
       int32_t minSm = 0;
       Operation *needing = nullptr;
       for (auto fn : module.getOps<LLVM::LLVMFuncOp>()) {
@@ -54,20 +112,16 @@ struct KernelAbiPass : neve::impl::NeveKernelAbiPassBase<KernelAbiPass> {
             needing = fn;
           }
       }
+      // wgmma and setmaxnreg exist on sm_90a alone
+      bool archSpecific = false;
+      module.walk([&](Operation *op) {
+        archSpecific |= kernels::isArchSpecific(op);
+        return archSpecific ? WalkResult::interrupt() : WalkResult::advance();
+      });
       SmallVector<Attribute> kept;
       auto needs = [&](StringRef chip) {
-        return int32_t(kernels::smNumber(chip)) >= minSm;
+        return chipHas(chip, minSm, archSpecific);
       };
-      // a module's own chips (--neve-arch-variants) replace the option's
-      SmallVector<std::string> own;
-      if (auto list = module->getAttrOfType<ArrayAttr>(kernels::kChipsAttr)) {
-        for (Attribute a : list)
-          if (auto name = dyn_cast<StringAttr>(a))
-            own.push_back(name.str());
-        module->removeAttr(kernels::kChipsAttr);
-      }
-      ArrayRef<std::string> chipList =
-          own.empty() ? ArrayRef<std::string>(chips) : ArrayRef(own);
       if (!chipList.empty()) {
         ArrayAttr files;
         if (!link.empty()) {
@@ -93,8 +147,10 @@ struct KernelAbiPass : neve::impl::NeveKernelAbiPassBase<KernelAbiPass> {
       }
       if (kept.empty()) {
         (needing ? needing : module.getOperation())
-                ->emitError("the kernel uses instructions of sm_")
-            << minSm << " and later, and no target of its module is one";
+                ->emitError("the kernel uses instructions of ")
+            << (archSpecific ? std::string("sm_90a")
+                             : "sm_" + std::to_string(minSm) + " and later")
+            << ", and no target of its module is one";
         failedAny = true;
         return;
       }

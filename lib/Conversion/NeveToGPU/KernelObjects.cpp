@@ -35,6 +35,11 @@ unsigned kernels::smNumber(StringRef chip) {
   return n;
 }
 
+bool kernels::isArchSpecific(Operation *op) {
+  StringRef name = op->getName().getStringRef();
+  return name.starts_with("nvvm.wgmma.") || name == "nvvm.setmaxregister";
+}
+
 uint32_t kernels::containerSm(StringRef chip) {
   return smNumber(chip) | (chip.ends_with("a") ? kArchSpecificSm : 0);
 }

@@ -10,6 +10,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "KernelObjects.h"
+#include "SharedLayouts.h"
 #include "neve/Dialect/Layout/IR/LayoutOps.h"
 #include "neve/Conversion/Passes.h"
 #include "neve/Dialect/Neve/IR/NeveOps.h"
@@ -188,13 +190,18 @@ struct OutlineKernelsPass
     // request that many bytes.
     // A product is laid out for a number of warps: launches check their
     // block size against it before the kernel starts.
+    // So do the kernel's smem layouts when they exceed it
+    // (SharedLayouts.cpp), after the products' staging.
     llvm::StringMap<int64_t> dynamicSmem;
     llvm::StringMap<std::pair<int64_t, std::string>> blockThreads;
-    for (func::FuncOp fn : kernels)
+    for (func::FuncOp fn : kernels) {
+      int64_t staticStaging = 0;
       fn.walk([&](layout::MatmulOp mm) {
         if (mm.usesDynamicSmem())
           dynamicSmem[fn.getSymName()] = std::max(
               dynamicSmem.lookup(fn.getSymName()), mm.getStagingBytes());
+        else
+          staticStaging += mm.getStagingBytes();
         FileLineColLoc at = fileLineCol(mm.getLoc());
         std::string where =
             at ? (at.getFilename().getValue() + ":" + Twine(at.getLine()) +
@@ -203,6 +210,14 @@ struct OutlineKernelsPass
                : std::string("?");
         blockThreads[fn.getSymName()] = {mm.getNumWarps() * 32, where};
       });
+      int64_t staging = dynamicSmem.lookup(fn.getSymName());
+      FailureOr<int64_t> layouts = placeSharedLayouts(
+          fn, staticStaging, llvm::alignTo(staging, 1024));
+      if (failed(layouts))
+        return signalPassFailure();
+      if (*layouts)
+        dynamicSmem[fn.getSymName()] = *layouts;
+    }
     llvm::StringMap<int32_t> launchBounds;
     llvm::StringMap<DenseI32ArrayAttr> tensorMapArgs;
     // Kernel symbols as PTX names; the launches use the new names.
@@ -219,6 +234,8 @@ struct OutlineKernelsPass
         kernel->setAttr(kMinSmAttr, b.getI32IntegerAttr(sm));
       if (Attribute maps = fn->getAttr(kTensorMapArgsAttr))
         kernel->setAttr(kTensorMapArgsAttr, maps);
+      if (fn->hasAttr(kernels::kLibraryKernelAttr))
+        kernel->setAttr(kernels::kLibraryKernelAttr, UnitAttr::get(ctx));
       // launch_bounds(T, B): PTX .maxntid T, 1, 1 and .minnctapersm B.
       if (auto bounds = fn->getAttrOfType<DenseI32ArrayAttr>(
               kLaunchBoundsAttr)) {
@@ -363,9 +380,11 @@ struct OutlineKernelsPass
       if (int64_t need = dynamicSmem.lookup(op.getKernel())) {
         std::optional<int64_t> user = getConstantIntValue(smem);
         if (!user || *user != 0) {
-          op.emitError("the kernel's tiled product stages its tiles in ")
-              << need << " bytes of dynamic shared memory, so its launch "
-              << "cannot also request dynamic shared memory";
+          op.emitError("the kernel keeps its tiled products' staging or "
+                       "its smem layouts in ")
+              << need << " bytes of dynamic shared memory, which its "
+              << "launches provide: give `smem_size` or nothing as the "
+              << "launch's shared memory";
           return signalPassFailure();
         }
         smem = arith::ConstantOp::create(lb, loc, lb.getI32IntegerAttr(need));

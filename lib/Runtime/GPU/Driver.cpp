@@ -222,6 +222,17 @@ int deviceCapability() {
   return state().capability;
 }
 
+int deviceMultiprocessors() {
+  // Read when asked (not when the driver starts: a program that never asks
+  // needs nothing more of the driver).
+  const DriverApi &driver = api();
+  int count = 0;
+  check(driver.cuDeviceGetAttribute(
+            &count, CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT, state().device),
+        "reading the device's multiprocessor count");
+  return count;
+}
+
 namespace {
 
 /// A thread's stream. When the thread ends (before the program does), its

@@ -43,6 +43,9 @@ bool driverReady();
 /// The device's compute capability, major * 10 + minor (initialises).
 int deviceCapability();
 
+/// The device's multiprocessors (initialises).
+int deviceMultiprocessors();
+
 /// The calling thread's in-order stream (created on first use).
 CUstream threadStream();
 

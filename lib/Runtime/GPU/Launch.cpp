@@ -108,6 +108,14 @@ bool archSpecific() {
   return !env || std::strcmp(env, "0") != 0;
 }
 
+} // namespace
+
+extern "C" int32_t neve_gpu_sm90a_usable(void) {
+  return deviceCapability() == 90 && archSpecific() && !forcePtx();
+}
+
+namespace {
+
 std::string imageText(const KernelImage &image) {
   if (!image.container)
     return "a raw kernel image";

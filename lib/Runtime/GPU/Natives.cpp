@@ -182,6 +182,20 @@ float *toHost(void *ctx, const float *p, int64_t n, const char *what) {
 } // namespace
 
 //===----------------------------------------------------------------------===//
+// The device
+//===----------------------------------------------------------------------===//
+
+extern "C" int32_t sm_count(void *ctx) {
+  (void)ctx;
+  return deviceMultiprocessors();
+}
+
+extern "C" int32_t gpu_capability(void *ctx) {
+  (void)ctx;
+  return deviceCapability();
+}
+
+//===----------------------------------------------------------------------===//
 // Allocation and initialisers
 //===----------------------------------------------------------------------===//
 

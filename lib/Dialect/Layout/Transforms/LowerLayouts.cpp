@@ -116,15 +116,44 @@ struct LowerSmem : OpConversionPattern<SmemOp> {
   matchAndRewrite(SmemOp op, OpAdaptor,
                   ConversionPatternRewriter &rewriter) const override {
     ViewType t = op.getType();
-    // §8.5.2: a layout whose size is a multiple of 1024 bytes is aligned to
-    // 1024 (the period of TMA's and wgmma's 128-byte swizzle), else one of
-    // 128 bytes to 128 (a TMA box), else to 16.
+    Location l = op.getLoc();
     int64_t count = ShapedType::getNumElements(t.getShape());
-    int64_t bytes = count * t.getElementType().getIntOrFloatBitWidth() / 8;
-    int64_t alignment = bytes % 1024 == 0 ? 1024 : bytes % 128 == 0 ? 128 : 16;
-    Value flat = sharedBuffer(rewriter, op, t.getElementType(), count,
-                              "__layout_smem", alignment);
-    rewriter.replaceOp(op, shapeBuffer(rewriter, op.getLoc(), flat, t));
+    Value flat;
+    if (std::optional<int64_t> offset = op.getDynamicOffset()) {
+      // A view of the kernel's dynamic shared memory (the kernel's layouts
+      // exceed static shared memory, --neve-outline-kernels). Its start
+      // must have the layout's alignment: a block whose dynamic shared
+      // memory does not is stopped rather than computing with misplaced
+      // swizzles.
+      auto wg = gpu::AddressSpaceAttr::get(rewriter.getContext(),
+                                           gpu::AddressSpace::Workgroup);
+      Value dyn = gpu::DynamicSharedMemoryOp::create(
+          rewriter, l,
+          MemRefType::get({ShapedType::kDynamic}, rewriter.getI8Type(),
+                          MemRefLayoutAttrInterface(), wg));
+      flat = memref::ViewOp::create(
+          rewriter, l,
+          MemRefType::get({count}, t.getElementType(),
+                          MemRefLayoutAttrInterface(), wg),
+          dyn, cst(rewriter, l, *offset), ValueRange{});
+      if (op.getAlignment() > 16) {
+        Value addr =
+            memref::ExtractAlignedPointerAsIndexOp::create(rewriter, l, flat);
+        Value misplaced = arith::CmpIOp::create(
+            rewriter, l, arith::CmpIPredicate::ne,
+            arith::RemUIOp::create(rewriter, l, addr,
+                                   cst(rewriter, l, op.getAlignment())),
+            cst(rewriter, l, 0));
+        auto guard = scf::IfOp::create(rewriter, l, misplaced);
+        OpBuilder::InsertionGuard g(rewriter);
+        rewriter.setInsertionPointToStart(guard.thenBlock());
+        LLVM::Trap::create(rewriter, l);
+      }
+    } else {
+      flat = sharedBuffer(rewriter, op, t.getElementType(), count,
+                          "__layout_smem", op.getAlignment());
+    }
+    rewriter.replaceOp(op, shapeBuffer(rewriter, l, flat, t));
     return success();
   }
 };

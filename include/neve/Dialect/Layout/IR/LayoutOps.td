@@ -43,16 +43,42 @@ def Layout_SmemOp : Layout_Op<"smem", [MemoryEffects<[MemAlloc]>]> {
   let summary = "block-shared storage, one allocation per occurrence";
   let description = [{
     `layout<T, d0, d1, smem>()`: d0·d1 elements of shared memory, aligned to
-    16 bytes, allocated once per block for this op (evaluating it again
-    yields the same storage). Contents start undefined. Extents are static.
+    16 bytes (1024 when its size is a multiple of 1024 bytes, else 128 when
+    a multiple of 128), allocated once per block for this op (evaluating it
+    again yields the same storage). Contents start undefined. Extents are
+    static.
+
+    Static shared memory ends at 48 KiB. When a kernel's layouts need more,
+    `--neve-outline-kernels` places every one of them in the kernel's
+    dynamic shared memory and gives each its byte offset there as
+    `dynamic_offset` (its launches then request the bytes, §6.7
+    `smem_size`); `--lower-layouts` makes the layout a view of the dynamic
+    shared memory at that offset instead of a static buffer.
 
     ```mlir
     %s = layout.smem : !layout.view<32x33xf32, shared>
+    %t = layout.smem {dynamic_offset = 65536 : i64} : !layout.view<256x64xbf16, shared>
     ```
   }];
+  let arguments = (ins OptionalAttr<I64Attr>:$dynamic_offset);
   let results = (outs Layout_View:$result);
   let assemblyFormat = "attr-dict `:` type($result)";
   let hasVerifier = 1;
+  let extraClassDeclaration = [{
+    /// The layout's bytes.
+    int64_t getBytes() {
+      ViewType t = getType();
+      return ShapedType::getNumElements(t.getShape()) *
+             t.getElementType().getIntOrFloatBitWidth() / 8;
+    }
+    /// §8.5.2: 1024 bytes (the period of TMA's and wgmma's 128-byte
+    /// swizzle) for a multiple of 1024 bytes, else 128 (a TMA box) for a
+    /// multiple of 128, else 16.
+    int64_t getAlignment() {
+      int64_t bytes = getBytes();
+      return bytes % 1024 == 0 ? 1024 : bytes % 128 == 0 ? 128 : 16;
+    }
+  }];
 }
 
 def Layout_RegOp : Layout_Op<"reg", [MemoryEffects<[MemAlloc, MemWrite]>]> {
