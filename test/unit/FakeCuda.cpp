@@ -206,6 +206,8 @@ CUresult fDeviceGetAttribute(int *v, int attribute, CUdevice) {
     *v = capability / 10;
   else if (attribute == CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR)
     *v = capability % 10;
+  else if (attribute == CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT)
+    *v = 132; // an H100's or H200's
   else
     return CUDA_ERROR_INVALID_VALUE;
   return CUDA_SUCCESS;
