@@ -2,7 +2,8 @@
 //
 // A kernel's `smem` layouts are static buffers (one per occurrence) as long
 // as they fit in static shared memory together with what its tiled products
-// stage there. When they do not, every layout of the kernel moves to the
+// stage there, and no product stages in dynamic shared memory. Otherwise
+// every layout of the kernel moves to the
 // dynamic shared memory, after the products' dynamic staging, each at an
 // offset with its own alignment (§8.5.2). All of them move, not only the
 // ones that overflow, so that no static allocation precedes the dynamic
@@ -29,7 +30,10 @@ FailureOr<int64_t> mlir::neve::placeSharedLayouts(func::FuncOp fn,
     staticBytes =
         llvm::alignTo(staticBytes, op.getAlignment()) + op.getBytes();
   });
-  if (layouts.empty() || staticBytes <= MatmulOp::kStaticSmemBytes)
+  // Layouts beside a product's dynamic staging move too: a static buffer
+  // would come before the dynamic window and misalign its swizzles.
+  if (layouts.empty() ||
+      (staticBytes <= MatmulOp::kStaticSmemBytes && dynamicBase == 0))
     return int64_t(0);
   if (staticStaging) {
     layouts.back().emitError("the kernel's smem layouts and its tiled "

@@ -15,7 +15,8 @@ namespace mlir::neve {
 
 /// Places the `layout.smem` ops of kernel `fn` in its dynamic shared
 /// memory when, with `staticStaging` bytes of the kernel's tiled products
-/// staged statically, they would not fit in static shared memory: each gets
+/// staged statically, they would not fit in static shared memory, or when
+/// a product stages in dynamic shared memory (`dynamicBase` > 0): each gets
 /// its `dynamic_offset`, from `dynamicBase` (the bytes its tiled products
 /// stage dynamically) on. Returns the dynamic shared memory the kernel then
 /// needs (0 when the layouts stay static), or failure after an error at

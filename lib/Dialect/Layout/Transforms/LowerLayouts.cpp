@@ -125,17 +125,8 @@ struct LowerSmem : OpConversionPattern<SmemOp> {
       // must have the layout's alignment: a block whose dynamic shared
       // memory does not is stopped rather than computing with misplaced
       // swizzles.
-      auto wg = gpu::AddressSpaceAttr::get(rewriter.getContext(),
-                                           gpu::AddressSpace::Workgroup);
-      Value dyn = gpu::DynamicSharedMemoryOp::create(
-          rewriter, l,
-          MemRefType::get({ShapedType::kDynamic}, rewriter.getI8Type(),
-                          MemRefLayoutAttrInterface(), wg));
-      flat = memref::ViewOp::create(
-          rewriter, l,
-          MemRefType::get({count}, t.getElementType(),
-                          MemRefLayoutAttrInterface(), wg),
-          dyn, cst(rewriter, l, *offset), ValueRange{});
+      flat = dynamicSharedBuffer(rewriter, l, t.getElementType(),
+                                 cst(rewriter, l, *offset), count);
       if (op.getAlignment() > 16) {
         Value addr =
             memref::ExtractAlignedPointerAsIndexOp::create(rewriter, l, flat);

@@ -59,16 +59,8 @@ void MatmulEmitter::emit() {
     // The kernel's dynamic shared memory: A's stages, then B's. Another
     // product of the kernel may have used it: every thread is done.
     gpu::BarrierOp::create(b, l);
-    auto wg = gpu::AddressSpaceAttr::get(b.getContext(),
-                                         gpu::AddressSpace::Workgroup);
-    Value dyn = gpu::DynamicSharedMemoryOp::create(
-        b, l,
-        MemRefType::get({ShapedType::kDynamic}, b.getI8Type(),
-                        MemRefLayoutAttrInterface(), wg));
     auto view = [&](int64_t offset, int64_t count) -> Value {
-      return memref::ViewOp::create(
-          b, l, MemRefType::get({count}, in, MemRefLayoutAttrInterface(), wg),
-          dyn, ix.c(offset), ValueRange{});
+      return dynamicSharedBuffer(b, l, in, ix.c(offset), count);
     };
     int64_t bytes = in.getIntOrFloatBitWidth() / 8;
     smemA = view(0, stages * bm * bk);

@@ -74,6 +74,19 @@ Value lowering::consecutive(OpBuilder &b, Location l, Value memref,
       ArrayRef<OpFoldResult>{b.getIndexAttr(1)});
 }
 
+Value lowering::dynamicSharedBuffer(OpBuilder &b, Location l, Type element,
+                                    Value offset, int64_t count) {
+  auto wg = gpu::AddressSpaceAttr::get(b.getContext(),
+                                       gpu::AddressSpace::Workgroup);
+  Value dyn = gpu::DynamicSharedMemoryOp::create(
+      b, l,
+      MemRefType::get({ShapedType::kDynamic}, b.getI8Type(),
+                      MemRefLayoutAttrInterface(), wg));
+  return memref::ViewOp::create(
+      b, l, MemRefType::get({count}, element, MemRefLayoutAttrInterface(), wg),
+      dyn, offset, ValueRange{});
+}
+
 Value lowering::sharedBuffer(OpBuilder &b, Operation *op, Type element,
                            int64_t count, StringRef prefix,
                            int64_t alignment) {

@@ -43,6 +43,11 @@ Value consecutive(OpBuilder &b, Location l, Value memref, ValueRange indices,
 Value sharedBuffer(OpBuilder &b, Operation *op, Type element, int64_t count,
                    StringRef prefix, int64_t alignment = 16);
 
+/// `count` elements of the kernel's dynamic shared memory from byte
+/// `offset` on, as a 1-D memref (a view of gpu.dynamic_shared_memory).
+Value dynamicSharedBuffer(OpBuilder &b, Location l, Type element,
+                          Value offset, int64_t count);
+
 /// Fragments are kept as rows of two 16-bit values (`vector<2xT>`, one
 /// 32-bit register each) and accumulators as f32 scalars, so that only
 /// 1-D vectors reach the LLVM lowering.
