@@ -378,11 +378,11 @@ mlir::func::FuncOp Generator::getFunc(const FuncDecl *fn,
   // Device code (§3.7): --neve-outline-kernels moves it to a gpu.module.
   if (fn->kind == FuncKind::Kernel) {
     op->setAttr(mlir::neve::kKernelAttrName, b.getUnitAttr());
-    // a library's kernel that no chip of the build runs becomes a stub
+    // a library's kernel that no chip of the build runs gets a body that only traps
     // (--neve-kernel-abi)
     if (fn->loc.isValid() &&
         libraryBuffers.contains(sm.FindBufferContainingLoc(fn->loc)))
-      op->setAttr("neve.library_kernel", b.getUnitAttr());
+      op->setAttr(mlir::neve::kLibraryKernelAttrName, b.getUnitAttr());
     // tensor_map parameters are passed as the 128-byte descriptor
     // (--neve-outline-kernels, --neve-kernel-abi; docs/codegen.md).
     llvm::SmallVector<int32_t> maps;

@@ -142,7 +142,7 @@ const Type *Checker::checkBuiltin(CallExpr &e, BuiltinId id,
   if ((info.where == BuiltinWhere::Host && refuseInDevice(e.getLoc(), quoted)) ||
       (info.where == BuiltinWhere::Device && refuseInHost(e.getLoc(), quoted)))
     return types.errorTy();
-  // A library's kernel of such intrinsics is compiled as a stub instead
+  // A library's kernel of such intrinsics is compiled with a body that only traps instead
   // (--neve-kernel-abi): the library chooses it at run time only where it
   // runs (sm90a_available(), gpu_capability()).
   if (*info.chip && !program.gpuArch.empty() &&

@@ -222,7 +222,10 @@ def NeveKernelAbiPass : Pass<"neve-kernel-abi", "mlir::ModuleOp"> {
       A module's own `neve.chips` (from `--neve-arch-variants`) replaces
       `chips` for it.
       Without `chips`, targets already attached below that sm are dropped.
-      A module left with no target is an error at the kernel.
+      A library's kernel (`neve.library_kernel`) whose instructions no chip
+      of `chips` has gets a body that only traps first (spec §8.1), so the
+      library can choose it at run time; any other module left with no
+      target is an error at the kernel.
   }];
   let options = [
     ListOption<"chips", "chips", "std::string",

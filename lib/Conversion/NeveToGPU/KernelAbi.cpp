@@ -9,6 +9,7 @@
 #include "KernelObjects.h"
 
 #include "neve/Conversion/Passes.h"
+#include "neve/Dialect/Neve/IR/NeveOps.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -47,9 +48,9 @@ bool chipHas(StringRef chip, int32_t sm, bool archSpecific) {
 /// no chip of the build has the instructions of does not stop the program:
 /// its body becomes a trap, and the library launches it only where it
 /// runs (sm90a_available(), gpu_capability()).
-void stubUnbuildable(gpu::GPUModuleOp module, ArrayRef<std::string> chips) {
+void trapUnbuildable(gpu::GPUModuleOp module, ArrayRef<std::string> chips) {
   for (auto fn : module.getOps<LLVM::LLVMFuncOp>()) {
-    if (!fn->hasAttr(kernels::kLibraryKernelAttr) || fn.isExternal())
+    if (!fn->hasAttr(kLibraryKernelAttrName) || fn.isExternal())
       continue;
     auto [sm, archSpecific] = needsOf(fn);
     if (llvm::any_of(chips, [&, sm = sm, archSpecific = archSpecific](
@@ -88,8 +89,9 @@ struct KernelAbiPass : neve::impl::NeveKernelAbiPassBase<KernelAbiPass> {
       ArrayRef<std::string> chipList =
           own.empty() ? ArrayRef<std::string>(chips) : ArrayRef(own);
       if (!chipList.empty())
-        stubUnbuildable(module, chipList);
+        trapUnbuildable(module, chipList);
       int32_t minSm = 0;
+      bool archSpecific = false; // wgmma and setmaxnreg: sm_90a alone
       Operation *needing = nullptr;
       for (auto fn : module.getOps<LLVM::LLVMFuncOp>()) {
         if (auto maps = fn->getAttrOfType<DenseI32ArrayAttr>(
@@ -106,18 +108,13 @@ struct KernelAbiPass : neve::impl::NeveKernelAbiPassBase<KernelAbiPass> {
           }
           fn->removeAttr("neve.tensor_map_args");
         }
-        if (auto sm = fn->getAttrOfType<IntegerAttr>("neve.min_sm"))
-          if (sm.getInt() > minSm) {
-            minSm = sm.getInt();
-            needing = fn;
-          }
+        auto [sm, fnArchSpecific] = needsOf(fn);
+        archSpecific |= fnArchSpecific;
+        if (sm > minSm) {
+          minSm = sm;
+          needing = fn;
+        }
       }
-      // wgmma and setmaxnreg exist on sm_90a alone
-      bool archSpecific = false;
-      module.walk([&](Operation *op) {
-        archSpecific |= kernels::isArchSpecific(op);
-        return archSpecific ? WalkResult::interrupt() : WalkResult::advance();
-      });
       SmallVector<Attribute> kept;
       auto needs = [&](StringRef chip) {
         return chipHas(chip, minSm, archSpecific);

@@ -42,11 +42,6 @@ inline constexpr const char *kChipsAttr = "neve.chips";
 /// A module whose tiled products --lower-layouts lowers to wgmma.
 inline constexpr const char *kWgmmaAttr = "neve.wgmma";
 
-/// A kernel defined in a library (MLIRGen): where none of the build's
-/// chips has the instructions it uses, --neve-kernel-abi compiles it as a
-/// stub that traps instead of refusing the program.
-inline constexpr const char *kLibraryKernelAttr = "neve.library_kernel";
-
 /// Instructions of sm_90a alone (wgmma, setmaxnreg): MLIRGenHopper.cpp
 /// emits them as these NVVM ops.
 bool isArchSpecific(Operation *op);

@@ -234,8 +234,8 @@ struct OutlineKernelsPass
         kernel->setAttr(kMinSmAttr, b.getI32IntegerAttr(sm));
       if (Attribute maps = fn->getAttr(kTensorMapArgsAttr))
         kernel->setAttr(kTensorMapArgsAttr, maps);
-      if (fn->hasAttr(kernels::kLibraryKernelAttr))
-        kernel->setAttr(kernels::kLibraryKernelAttr, UnitAttr::get(ctx));
+      if (fn->hasAttr(kLibraryKernelAttrName))
+        kernel->setAttr(kLibraryKernelAttrName, UnitAttr::get(ctx));
       // launch_bounds(T, B): PTX .maxntid T, 1, 1 and .minnctapersm B.
       if (auto bounds = fn->getAttrOfType<DenseI32ArrayAttr>(
               kLaunchBoundsAttr)) {

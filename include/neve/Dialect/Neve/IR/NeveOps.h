@@ -32,6 +32,11 @@ inline constexpr llvm::StringLiteral kDeviceAttrName = "neve.device";
 /// a package: Module::isLibrary) rather than in the program; the program's
 /// calls into libraries name their line in run-time errors (--neve-call-sites).
 inline constexpr llvm::StringLiteral kLibraryAttrName = "neve.library";
+/// A kernel defined in a library (MLIRGen): where none of the build's chips
+/// has the instructions it uses, --neve-kernel-abi compiles it with a body
+/// that only traps, instead of refusing the program (spec §8.1).
+inline constexpr llvm::StringLiteral kLibraryKernelAttrName =
+    "neve.library_kernel";
 } // namespace mlir::neve
 
 #endif // NEVE_DIALECT_NEVE_IR_NEVEOPS_H
