@@ -94,37 +94,30 @@ def main():
         # (exact products even if it ran in TF32: bf16 values fit TF32's
         # mantissa), plus the bf16 rounding of the output (2^-8 relative).
         ref = a.float() @ b.float().t()
-        c = torch.matmul(a, bt)
-        err = (c.float() - ref).abs().max().item()
-        tol = 1e-2 * k ** 0.5 + ref.abs().max().item() * 2.0 ** -8
-        print(f"CHECK cublas {m} {n} {k} {err:.6g} {'ok' if err <= tol else 'FAIL'}", flush=True)
-        if err > tol:
-            status = 1
-        report("cublas", m, n, k, time_ms(lambda: torch.matmul(a, bt), iters, warmup))
-        if f32:
-            c = torch.mm(a, bt, torch.float32)
-            err = (c - ref).abs().max().item()
-            tol = 1e-2 * k ** 0.5
-            print(f"CHECK cublas_f32 {m} {n} {k} {err:.6g} {'ok' if err <= tol else 'FAIL'}",
+        def run(variant, fn, err_of, tol):
+            """Checks fn() once (err_of(result) <= tol), then times it."""
+            err = err_of(fn())
+            print(f"CHECK {variant} {m} {n} {k} {err:.6g} {'ok' if err <= tol else 'FAIL'}",
                   flush=True)
-            if err > tol:
-                status = 1
-            report("cublas_f32", m, n, k,
-                   time_ms(lambda: torch.mm(a, bt, torch.float32), iters, warmup))
+            report(variant, m, n, k, time_ms(fn, iters, warmup))
+            return err <= tol
+
+        ok = run("cublas", lambda: torch.matmul(a, bt),
+                 lambda c: (c.float() - ref).abs().max().item(),
+                 1e-2 * k ** 0.5 + ref.abs().max().item() * 2.0 ** -8)
+        if f32:
+            ok &= run("cublas_f32", lambda: torch.mm(a, bt, torch.float32),
+                      lambda c: (c - ref).abs().max().item(), 1e-2 * k ** 0.5)
         if f32_acc:
             # C + A.B^T into float: what Neve's kernels do (they add to C)
             c0 = torch.rand(m, n, device=dev)
-            c = torch.addmm(c0, a, bt, out_dtype=torch.float32)
-            err = (c - c0 - ref).abs().max().item()
-            tol = 1e-2 * k ** 0.5
-            print(f"CHECK cublas_f32_acc {m} {n} {k} {err:.6g} {'ok' if err <= tol else 'FAIL'}",
-                  flush=True)
-            if err > tol:
-                status = 1
-            report("cublas_f32_acc", m, n, k,
-                   time_ms(lambda: torch.addmm(c0, a, bt, out_dtype=torch.float32), iters, warmup))
+            ok &= run("cublas_f32_acc",
+                      lambda: torch.addmm(c0, a, bt, out_dtype=torch.float32),
+                      lambda c: (c - c0 - ref).abs().max().item(), 1e-2 * k ** 0.5)
             del c0
-        del a, b, bt, ref, c
+        if not ok:
+            status = 1
+        del a, b, bt, ref
         torch.cuda.empty_cache()
     return status
 
