@@ -12,7 +12,8 @@
 # any, and the arguments of NAME.args); one whose source has CHECK lines must
 # match them (FileCheck), every one must exit 0 (programs without a .nv
 # source, like gpu-runtime-check, check themselves). Exit status: 0 when all
-# pass.
+# pass. Each program runs at most $GPU_TEST_TIMEOUT seconds (default 300): one
+# that hangs (a deadlocked kernel) fails as timed out and the rest still run.
 set -uo pipefail
 
 bundle=$(cd "${1:-gpu-bundle}" && pwd)
@@ -64,7 +65,8 @@ for prog in "$bundle"/tests/*; do
   # NAME.env: variables the RUN line sets (`env A=1 %neve run %s`)
   envs=()
   [ -f "$bundle/tests/$name.env" ] && read -r -a envs < "$bundle/tests/$name.env"
-  env "${envs[@]}" "$prog" "${args[@]}" > "$work/$name.out" 2> "$work/$name.err"
+  limit=${GPU_TEST_TIMEOUT:-300}
+  timeout -k 10 "$limit" env "${envs[@]}" "$prog" "${args[@]}" > "$work/$name.out" 2> "$work/$name.err"
   rc=$?
   ns=$(( $(date +%s%N) - start ))
   secs=$(printf '%d.%03d' $((ns / 1000000000)) $(((ns / 1000000) % 1000)))
@@ -79,7 +81,9 @@ for prog in "$bundle"/tests/*; do
     cat "$work/$name.out" "$work/$name.err" > "$work/$name.all"
     checked="$work/$name.all"
   fi
-  if [[ "$run" == *'RUN: not '* ]]; then
+  if [ $rc -eq 124 ] || [ $rc -eq 137 ]; then
+    status=FAIL; why="timed out after ${limit}s"
+  elif [[ "$run" == *'RUN: not '* ]]; then
     if [ $rc -eq 0 ]; then status=FAIL; why="exit status 0, expected a failure"; fi
   elif [ $rc -ne 0 ]; then
     status=FAIL; why="exit status $rc"
