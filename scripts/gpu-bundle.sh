@@ -47,49 +47,41 @@ compile() { # SOURCE NAME
 
 n=0
 # GPU tests: self-checking programs with CHECK lines (test/gpu, when present).
-# A test whose RUN line is `%neve run %s` is compiled itself; one whose RUN
-# line is `%neve run %S/PATH` (test/gpu/example-*.nv) is bundled as PATH's
-# program, checked against the test's own CHECK lines; other tests (PTX and
-# ptxas checks, no GPU needed) stay out. A test marked XFAIL (a known
-# compiler bug) that does not compile stays out too, with a note.
+# Each run of a program on a test's RUN lines is bundled
+# (scripts/gpu-bundle-variants.py): `%neve run [FLAGS] %s` compiles the test
+# itself, `%neve run %S/PATH` (test/gpu/example-*.nv) PATH's program, and
+# `%neve-translate %s FLAGS -o %t.X` followed by `%t.X | FileCheck` the test
+# with FLAGS; the first run is gpu-NAME, the others gpu-NAME+FLAGS. Next to
+# each program go the test (NAME.nv, its CHECK lines), the RUN line that
+# runs it (NAME.run: a failure expected, stderr checked), FileCheck's
+# options (NAME.fc), its arguments (NAME.args) and variables (NAME.env).
+# Tests that only inspect the compiler's output (PTX and ptxas checks, no
+# GPU needed) stay out. A test marked XFAIL (a known compiler bug) that does
+# not compile stays out too, with a note.
 if [ -d test/gpu ]; then
   while IFS= read -r src; do
     rel=${src#test/gpu/}
-    name="gpu-$(echo "${rel%.nv}" | tr '/' '-')"
-    run=$(grep -m1 '^# RUN:' "$src" || true)
-    prog=""
-    # compiler options between `%neve run` and the program (`%neve run
-    # -fdevice-checks %s`) are neve-translate's too
-    flags=$(echo "$run" | sed -n 's@.*%neve run \(\(-[^ ]* \)*\)%[sS].*@\1@p')
-    run=$(echo "$run" | sed 's@%neve run \(-[^ ]* \)*%@%neve run %@')
-    case "$run" in
-      *'%neve run %s'* | *'%neve run --gpu-arch='*' %s'*) prog=$src ;;
-      *'%neve run %S/'*)
-        prog=$(dirname "$src")/$(echo "$run" | sed 's|.*%neve run %S/\([^ |]*\).*|\1|') ;;
-    esac
-    [ -n "$prog" ] || continue
-    wanted "$name" || continue
-    reads_data "$prog"
-    # `env NAME=VALUE ... %neve run`: compile with those variables (%S is
-    # the test's directory), e.g. NEVE_LIBS for a test's own packages.
-    envs=()
-    for kv in $(echo "$run" | sed -n 's@^# RUN: env \(\([A-Z_]*=[^ ]* \)*\).*@\1@p'); do
-      envs+=("${kv//%S/$(dirname "$src")}")
-    done
-    # shellcheck disable=SC2086
-    if ! env "${envs[@]}" "$translate" "$prog" $flags -o "$out/tests/$name" 2> "$out/compile.err"; then
-      grep -q '^# XFAIL:' "$src" || { cat "$out/compile.err" >&2; exit 1; }
-      echo "gpu-bundle: $src is XFAIL and does not compile: left out"
-      continue
-    fi
-    cp "$src" "$out/tests/$name.nv"
-    # arguments after the program on the RUN line (`%neve run PROG ARGS |`)
-    args=$(echo "$run" | sed -n 's@.*%neve run %[sS][^ |]*\( [^|]*\)|.*@\1@p' | sed 's/[0-9]*>[^ ]*//g; s/ *$//; s/^ *//')
-    [ -n "$args" ] && echo "$args" > "$out/tests/$name.args"
-    # variables set before the program on the RUN line (`env A=1 B=2 %neve run`)
-    envs=$(echo "$run" | sed -n 's@.*RUN: *\(not \)\{0,1\}env \(\([A-Za-z_][A-Za-z_0-9]*=[^ ]* \)*\)%neve run.*@\2@p' | sed 's/ *$//')
-    [ -n "$envs" ] && echo "$envs" > "$out/tests/$name.env"
-    n=$((n + 1))
+    base="gpu-$(echo "${rel%.nv}" | tr '/' '-')"
+    variants=$(python3 "$(dirname "$0")/gpu-bundle-variants.py" "$src" "$base")
+    while IFS= read -r variant; do
+      [ -n "$variant" ] || continue
+      v_flags=() v_cenv=()
+      eval "$variant"
+      wanted "$v_name" || continue
+      reads_data "$v_prog"
+      # shellcheck disable=SC2154
+      if ! env "${v_cenv[@]}" "$translate" "$v_prog" "${v_flags[@]}" -o "$out/tests/$v_name" 2> "$out/compile.err"; then
+        grep -q '^# XFAIL:' "$src" || { cat "$out/compile.err" >&2; exit 1; }
+        echo "gpu-bundle: $src is XFAIL and does not compile: left out"
+        continue
+      fi
+      cp "$src" "$out/tests/$v_name.nv"
+      echo "$v_run" > "$out/tests/$v_name.run"
+      [ -n "$v_fc" ] && echo "$v_fc" > "$out/tests/$v_name.fc"
+      [ -n "$v_args" ] && echo "$v_args" > "$out/tests/$v_name.args"
+      [ -n "$v_renv" ] && echo "$v_renv" > "$out/tests/$v_name.env"
+      n=$((n + 1))
+    done <<< "$variants"
   done < <(find test/gpu -name '*.nv' | sort)
   rm -f "$out/compile.err"
 fi
@@ -163,7 +155,7 @@ find "$out/lit" -name '__pycache__' -prune -exec rm -rf {} +
 # The test programs compress about 5x (each carries the Frost and Neve
 # runtime); scripts/gpu-run.sh decompresses PROGRAM.xz before running it.
 for prog in "$out"/tests/*; do
-  case "$prog" in *.nv | *.args | *.env) continue ;; esac
+  case "$prog" in *.nv | *.args | *.env | *.run | *.fc) continue ;; esac
   xz -T2 -6 "$prog"
 done
 commit=$(bash "$(dirname "$0")/build-commit.sh")

@@ -48,7 +48,7 @@ pass=0 fail=0
 results=()
 mkdir -p "$work/exe"
 for prog in "$bundle"/tests/*; do
-  case "$prog" in *.nv | *.args | *.env) continue ;; esac
+  case "$prog" in *.nv | *.args | *.env | *.run | *.fc) continue ;; esac
   name=$(basename "${prog%.xz}")
   [ -n "$filter" ] && ! echo "$name" | grep -qE -- "$filter" && continue
   src="$bundle/tests/$name.nv"
@@ -74,8 +74,13 @@ for prog in "$bundle"/tests/*; do
   why=""
   # `RUN: not %neve run %s 2>&1 | FileCheck`: a run-time error test; it
   # must fail, and its CHECK lines read stdout and stderr together.
+  # NAME.run: the RUN line that runs this program (scripts/gpu-bundle.sh);
+  # older bundles: the test's first
   run=""
-  [ -f "$src" ] && run=$(grep -m1 '^# RUN:' "$src" || true)
+  if [ -f "$bundle/tests/$name.run" ]; then run=$(cat "$bundle/tests/$name.run")
+  elif [ -f "$src" ]; then run=$(grep -m1 '^# RUN:' "$src" || true); fi
+  fcopts=()
+  [ -f "$bundle/tests/$name.fc" ] && read -r -a fcopts < "$bundle/tests/$name.fc"
   checked="$work/$name.out"
   if [[ "$run" == *'2>&1'* ]]; then
     cat "$work/$name.out" "$work/$name.err" > "$work/$name.all"
@@ -89,7 +94,7 @@ for prog in "$bundle"/tests/*; do
     status=FAIL; why="exit status $rc"
   fi
   if [ $status = PASS ] && [ -f "$src" ] && grep -q 'CHECK' "$src"; then
-    if ! "$filecheck" "$src" < "$checked" > "$work/$name.fc" 2>&1; then
+    if ! "$filecheck" "$src" "${fcopts[@]}" < "$checked" > "$work/$name.fc" 2>&1; then
       status=FAIL; why="FileCheck: $(head -c 300 "$work/$name.fc" | tr '\n' ' ')"
     fi
   fi
