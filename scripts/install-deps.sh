@@ -36,6 +36,9 @@ TEST_PKGS=(
   # Text for the BPE tokenizer's tests and benchmark (libs/bpe, bench/tokenizer;
   # Debian 12: fortunes 1:1.99.1-7.3, fortunes-de 0.35-1, fortunes-ru 1.52-3.1).
   fortunes fortunes-de fortunes-ru
+  # PyTorch on the CPU (1.13), for the checks of the benchmarks' PyTorch
+  # twins (bench/gpt, bench/vit, bench/vae; `REQUIRES: torch` in lit).
+  python3-torch
 )
 
 BENCH_PKGS=(
