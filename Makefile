@@ -69,7 +69,7 @@ bench-concurrency: configure .deps-bench-stamp
 
 # FILTER=REGEX: only the programs whose bundle name matches (scripts/gpu-bundle.sh)
 gpu-bundle: build
-	bash scripts/gpu-bundle.sh $(BUILD) gpu-bundle '$(FILTER)'
+	bash scripts/gpu-bundle.sh $(BUILD) gpu-bundle '$(value FILTER)'
 
 # Installs neve, neve-translate, neve-opt, the runtime, its header, the
 # packages (std_lib, frost) and the SDK (libNeve.so, the headers and .td
