@@ -15,8 +15,9 @@ are alike).
         [--warmup W] [--batch B] [--width D] [--layers L] [--seed S]
         [--device cuda|cpu]
 
-Each step is timed by CUDA events (on the CPU, a host clock); ms/step is
-the median over the steps after the first W (warm-up, where torch.compile
+Each step is timed by CUDA events recorded before it and before the next
+(on the CPU, a host clock), as mlp.nv times its steps; ms/step is the
+median over the steps after the first W (warm-up, where torch.compile
 compiles). Prints the loss of the first and the last step, ms/step, the
 products' TFLOP/s (6 * batch * width^2 * layers FLOPs a step: 2 forward,
 4 backward) and one machine-readable line `mlp: {json}`, as mlp.nv does.
@@ -83,31 +84,33 @@ def main():
         opt.zero_grad(set_to_none=True)
         return loss
 
+    # as mlp.nv: a mark before each timed step and one after the last, the
+    # step's time from its mark to the next (CUDA events on the stream, so
+    # the loop never waits for the GPU; on the CPU, the host clock)
     cuda = dev == "cuda"
-    times = []
+
+    def mark():
+        if not cuda:
+            return time.perf_counter()
+        e = torch.cuda.Event(enable_timing=True)
+        e.record()
+        return e
+
+    marks = []
     first = last = None
     for s in range(a.steps):
-        if cuda:
-            t0 = torch.cuda.Event(enable_timing=True)
-            t1 = torch.cuda.Event(enable_timing=True)
-            t0.record()
-        else:
-            h0 = time.perf_counter()
+        if s >= a.warmup:
+            marks.append(mark())
         loss = step()
-        if cuda:
-            t1.record()
-        else:
-            times.append((time.perf_counter() - h0) * 1000.0)
         if s == 0:
             first = loss.item()
-        if s >= a.warmup and cuda:
-            times.append((t0, t1))
         last = loss
+    marks.append(mark())
     if cuda:
         torch.cuda.synchronize()
-        times = [t0.elapsed_time(t1) for t0, t1 in times]
+        times = [marks[i].elapsed_time(marks[i + 1]) for i in range(len(marks) - 1)]
     else:
-        times = times[a.warmup:]
+        times = [(marks[i + 1] - marks[i]) * 1000.0 for i in range(len(marks) - 1)]
     last = last.item()
     ms = statistics.median(times)
     flops = 6.0 * a.batch * a.width * a.width * a.layers
