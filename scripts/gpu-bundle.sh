@@ -10,7 +10,8 @@
 # FILTER (an extended regular expression, e.g. 'frost|fusion' or
 # 'hopper|every-gpu') keeps only the programs whose bundle name matches it:
 # gpu-NAME for test/gpu/NAME.nv (gpu-frost-NAME for test/gpu/frost),
-# example-NAME, gpu-runtime-check, bench-resnet-NAME, bench-tokenizer-encode.
+# example-NAME, gpu-runtime-check, bench-resnet-NAME, bench-mlp-mlp,
+# bench-tokenizer-encode.
 # The data (Fashion-MNIST, 30 MB; the tokenizer's corpus and vocabulary,
 # 3 MB) goes in only when a kept program reads it. A bundle must stay under
 # the 64 MiB that one run on the GPU machine takes along: split the work
@@ -101,15 +102,16 @@ for src in examples/*.nv; do
   n=$((n + 1))
 done
 
-# The ResNet benchmark's programs (bench/resnet/*.nv), run by its script (bench/resnet/
-# run.sh), not by gpu-run.sh: they go to bench/, named by their path.
+# The ResNet and MLP benchmarks' programs (bench/resnet/*.nv, bench/mlp/*.nv),
+# run by their scripts (bench/resnet/run.sh, bench/mlp/run.sh), not by
+# gpu-run.sh: they go to bench/, named by their path (bench-mlp-mlp).
 mkdir -p "$out/bench"
 while IFS= read -r src; do
   name=$(echo "${src#bench/}" | tr '/' '-')
   wanted "bench-${name%.nv}" || continue
   reads_data "$src"
   "$translate" "$src" -o "$out/bench/${name%.nv}"
-done < <(find bench/resnet -name '*.nv' | sort)
+done < <(find bench/resnet bench/mlp -name '*.nv' | sort)
 
 # The tokenizer benchmark (bench/tokenizer/run.sh) and the bpe examples:
 # its program, and the corpus (the fortune files of
