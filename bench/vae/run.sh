@@ -12,9 +12,13 @@
 #   frost      the bundle's examples/vae.nv, init=, order=, seed=S
 #   torch      torch_vae.py --seed S (its eps draws follow its init)
 #   torch-eps  torch_vae.py --seed S --eps-seed 1000+S: other eps draws only
-# The eps noise cannot be shared between the frameworks (their generators
-# differ), so torch-eps measures what the draws alone change: compare_twins.py
-# sets |frost - torch| beside |torch-eps - torch| at every print step.
+#   frost-shared, torch-shared   both again on the same eps draws, which
+#              torch_vae.py --write-eps writes (eps=F / --eps F)
+# Each framework draws eps from its own generator, so frost - torch differs
+# by the draws and by numerics; torch-eps measures what the draws alone
+# change, and the shared runs what numerics alone change: compare_twins.py
+# holds |frost-shared - torch-shared| against |torch-eps - torch| (and
+# prints |frost - torch| beside them). VAE_SHARED=0 leaves the shared runs out.
 #
 # Results in $RESULTS (default ./vae-results): runs.txt (each run's output
 # under a line naming config, seed, commit, command and exit status),
@@ -67,5 +71,13 @@ for s in $seeds; do
   run torch "$s" python3 "$here/torch_vae.py" --steps "$steps" --seed "$s" --init "$init" --order "$order"
   run torch-eps "$s" python3 "$here/torch_vae.py" --steps "$steps" --seed "$s" --init "$init" --order "$order" \
     --eps-seed $((1000 + s))
+  if [ "${VAE_SHARED:-1}" != 0 ]; then
+    eps="$work/eps$s.safetensors"
+    python3 "$here/torch_vae.py" --steps "$steps" --seed "$s" --write-eps "$eps" >> "$log" 2>&1 ||
+      { note "torch_vae.py could not write the eps draws of seed $s"; exit 1; }
+    run frost-shared "$s" "$vae" steps="$steps" seed="$s" init="$init" order="$order" eps="$eps"
+    run torch-shared "$s" python3 "$here/torch_vae.py" --steps "$steps" --seed "$s" --init "$init" --order "$order" \
+      --eps "$eps"
+  fi
 done
 python3 "$root/bench/compare_twins.py" summary --model vae "$out/rows.jsonl" --json "$out/vae.json" | tee "$out/summary.txt"

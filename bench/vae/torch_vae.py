@@ -11,14 +11,18 @@ no weight decay, eps 1e-8, i.e. Adam), batch 128, latent 16.
     python3 bench/vae/torch_vae.py [--steps N] [--seed S] [--data DIR]
         [--batch B] [--latent L] [--every N] [--write-init F]
         [--write-order F] [--init F] [--order F] [--eps-seed E]
-        [--json OUT] [--device D]
+        [--write-eps F] [--eps F] [--json OUT] [--device D]
 
 --write-init saves the initial weights (torch.manual_seed(S)) as
 safetensors, which examples/vae.nv reads with init=F; --write-order saves a
 permutation of the 60000 training items ("order", repeated every epoch),
 read with order=F. --steps 0 only writes the files. Batch t of both
 programs is then items order[(t mod E)*B : (t mod E + 1)*B] with
-E = 60000 // B. The eps draws are not shared: each side draws its own
+E = 60000 // B. --write-eps F saves --steps' worth of eps draws ("eps",
+[steps, B, L], from a CPU generator seeded with --eps-seed, else 7919 + S)
+without training, which both programs read with --eps F / eps=F: then
+they sample the same noise in training and their curves differ by
+numerics alone. Without it the eps draws are not shared: each side draws its own
 N(0, 1) noise (torch's generator here, Frost's seeded host generator
 there; --eps-seed E gives a PyTorch run other draws on the same weights
 and batches, which measures what the noise alone changes), so the loss
@@ -32,12 +36,19 @@ import argparse
 import gzip
 import json
 import os
+import sys
 import time
 
 import numpy as np
 import torch
 import torch.nn as nn
 import torch.nn.functional as F
+
+# safetensors in F32 without the safetensors package (torch_gpt.py's
+# reader and writer): the CPU checks of test/e2e run on Debian's
+# python3-torch alone.
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "gpt"))
+from torch_gpt import load_safetensors, save_safetensors  # noqa: E402
 
 
 def idx(path):
@@ -74,9 +85,11 @@ class VAE(nn.Module):
         return self.dec2(F.interpolate(h, scale_factor=2, mode="nearest"))
 
 
-def vae_loss(net, x):
+def vae_loss(net, x, eps=None):
     mu, logvar = net.encode(x)
-    z = mu + torch.exp(0.5 * logvar) * torch.randn_like(mu)
+    if eps is None:
+        eps = torch.randn_like(mu)
+    z = mu + torch.exp(0.5 * logvar) * eps
     logits = net.decode(z)
     b = x.shape[0]
     rec = F.binary_cross_entropy_with_logits(logits, x, reduction="sum") / b
@@ -101,26 +114,40 @@ def main():
     ap.add_argument("--eps-seed", type=int,
                     help="reseed torch's generator before training: the eps "
                     "draws of a second run on the same weights and batches")
+    ap.add_argument("--write-eps",
+                    help="write --steps steps of eps draws (\"eps\" [steps, batch, latent]) and stop")
+    ap.add_argument("--eps",
+                    help="the training steps' eps draws, as --write-eps writes them")
     ap.add_argument("--device", default="cuda")
     a = ap.parse_args()
     torch.manual_seed(a.seed)
     dev = a.device
     net = VAE(a.latent).to(dev)
-    from safetensors.torch import load_file, save_file
     if a.write_init:
-        save_file({k: v.detach().float().contiguous().cpu()
-                   for k, v in net.state_dict().items()}, a.write_init)
+        save_safetensors(a.write_init, net.state_dict())
     if a.init:
-        net.load_state_dict(load_file(a.init))
+        net.load_state_dict({k: v.to(dev) for k, v in load_safetensors(a.init).items()})
     n = 60000
     if a.order:
-        order = load_file(a.order)["order"].long()
+        order = load_safetensors(a.order)["order"].long()
     else:
         order = torch.randperm(n, generator=torch.Generator().manual_seed(a.seed))
     if a.write_order:
-        save_file({"order": order.float().contiguous()}, a.write_order)
+        save_safetensors(a.write_order, {"order": order.float()})
+    if a.write_eps:
+        g = torch.Generator().manual_seed(a.eps_seed if a.eps_seed is not None else 7919 + a.seed)
+        save_safetensors(a.write_eps, {"eps": torch.randn(a.steps, a.batch, a.latent, generator=g)})
+        return
     if a.steps == 0:
         return
+    shared = None
+    if a.eps:
+        shared = load_safetensors(a.eps)["eps"]
+        want = (a.batch, a.latent)
+        if shared.dim() != 3 or shared.shape[0] < a.steps or tuple(shared.shape[1:]) != want:
+            raise SystemExit(f"torch_vae.py: --eps {a.eps}: \"eps\" has shape {list(shared.shape)}, "
+                             f"expected [at least {a.steps}, {a.batch}, {a.latent}]")
+        shared = shared.to(dev)
     xs = load(a.data, "train", dev)
     xt = load(a.data, "t10k", dev)
     order = order.to(dev)
@@ -144,7 +171,7 @@ def main():
             t0 = time.perf_counter()
         k = (s % per_epoch) * B
         x = xs[order[k:k + B]]
-        loss, rec, kl = vae_loss(net, x)
+        loss, rec, kl = vae_loss(net, x, None if shared is None else shared[s])
         opt.zero_grad(set_to_none=True)
         loss.backward()
         opt.step()
