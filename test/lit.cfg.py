@@ -134,6 +134,8 @@ for candidate in ("python3", "/usr/bin/python3"):
 if torch_python:
     config.available_features.add("torch")
     config.substitutions.append(("%torch-python", torch_python))
+    # its folder, to put first on PATH for scripts that run `python3`
+    config.substitutions.append(("%{torch-dir}", os.path.dirname(shutil.which(torch_python))))
 else:
     lit_config.note("no python3 here imports torch: the checks of bench/gpt's PyTorch twin are "
                     "skipped (apt-get install python3-torch)")

@@ -25,49 +25,17 @@
 # rows.jsonl (one JSON row per run: commit, command, device, ms/step, the
 # loss curve, the test losses), vae.json and summary.txt (bench/compare_twins.py).
 set -uo pipefail
-bundle=$(cd "$1" && pwd)
 seeds=${2:-0 1 2}
 steps=${3:-2000}
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
-source "$root/scripts/gpu-env.sh" "$bundle"
-out=${RESULTS:-$PWD/vae-results}
-work=${VAE_WORK:-/tmp/vae}
-mkdir -p "$out" "$work"
-commit=$(sed -n 's/^commit=//p' "$bundle/MANIFEST")
-vae="$bundle/tests/example-vae"
-# make gpu-bundle compresses its programs (scripts/gpu-bundle.sh): unpack once
-if [ ! -x "$vae" ] && [ -f "$vae.xz" ]; then
-  python3 -c 'import lzma, shutil, sys; shutil.copyfileobj(lzma.open(sys.argv[1]), open(sys.argv[2], "wb"))' \
-    "$vae.xz" "$work/example-vae" && chmod +x "$work/example-vae"
-  vae="$work/example-vae"
-fi
-[ -x "$vae" ] || { echo "run.sh: no example-vae in $bundle/tests" >&2; exit 1; }
-device=$(nvidia-smi --query-gpu=name,driver_version --format=csv,noheader 2>/dev/null | head -1)
-export PYTHONUNBUFFERED=1
-log="$out/log.txt"
-note() { echo "[$(date -u +%H:%M:%S)] $*" | tee -a "$log"; }
-rel() { sed "s|$bundle|BUNDLE|g; s|$work|WORK|g; s|$root/||g"; }
-
-# run CONFIG SEED COMMAND...: one training run, its output and its row
-run() {
-  local config=$1 s=$2
-  shift 2
-  local l="$work/$config-$s.log"
-  note "start $config seed $s"
-  "$@" > "$l" 2>&1
-  local rc=$?
-  note "end $config seed $s: exit $rc; $(grep -E '^(ms/step|loss fell|loss did not|test loss)' "$l" | tr '\n' ' ')"
-  { echo "=== $config seed $s, commit $commit, device $device: $(echo "$*" | rel) (exit $rc)"; cat "$l"; } >> "$out/runs.txt"
-  python3 "$root/bench/compare_twins.py" row --log "$l" --config "$config" --seed "$s" --steps "$steps" \
-    --commit "$commit" --command "$(echo "$*" | rel)" --device "$device" --rc "$rc" >> "$out/rows.jsonl"
-}
+source "$root/bench/twins.sh" "$1" vae
 
 for s in $seeds; do
   init="$work/init$s.safetensors" order="$work/order$s.safetensors"
   python3 "$here/torch_vae.py" --steps 0 --seed "$s" --write-init "$init" --write-order "$order" >> "$log" 2>&1 ||
     { note "torch_vae.py could not write the files of seed $s"; exit 1; }
-  run frost "$s" "$vae" steps="$steps" seed="$s" init="$init" order="$order"
+  run frost "$s" "$prog" steps="$steps" seed="$s" init="$init" order="$order"
   run torch "$s" python3 "$here/torch_vae.py" --steps "$steps" --seed "$s" --init "$init" --order "$order"
   run torch-eps "$s" python3 "$here/torch_vae.py" --steps "$steps" --seed "$s" --init "$init" --order "$order" \
     --eps-seed $((1000 + s))
@@ -75,9 +43,9 @@ for s in $seeds; do
     eps="$work/eps$s.safetensors"
     python3 "$here/torch_vae.py" --steps "$steps" --seed "$s" --write-eps "$eps" >> "$log" 2>&1 ||
       { note "torch_vae.py could not write the eps draws of seed $s"; exit 1; }
-    run frost-shared "$s" "$vae" steps="$steps" seed="$s" init="$init" order="$order" eps="$eps"
+    run frost-shared "$s" "$prog" steps="$steps" seed="$s" init="$init" order="$order" eps="$eps"
     run torch-shared "$s" python3 "$here/torch_vae.py" --steps "$steps" --seed "$s" --init "$init" --order "$order" \
       --eps "$eps"
   fi
 done
-python3 "$root/bench/compare_twins.py" summary --model vae "$out/rows.jsonl" --json "$out/vae.json" | tee "$out/summary.txt"
+twin_summary

@@ -118,7 +118,7 @@ def main():
                     help="write --steps steps of eps draws (\"eps\" [steps, batch, latent]) and stop")
     ap.add_argument("--eps",
                     help="the training steps' eps draws, as --write-eps writes them")
-    ap.add_argument("--device", default="cuda")
+    ap.add_argument("--device", default="cuda" if torch.cuda.is_available() else "cpu")
     a = ap.parse_args()
     torch.manual_seed(a.seed)
     dev = a.device

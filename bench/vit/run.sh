@@ -23,51 +23,19 @@
 # loss curve with the training accuracy, the test loss and accuracy),
 # vit.json and summary.txt (bench/compare_twins.py).
 set -uo pipefail
-bundle=$(cd "$1" && pwd)
 seeds=${2:-0 1 2}
 steps=${3:-2000}
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
-source "$root/scripts/gpu-env.sh" "$bundle"
-out=${RESULTS:-$PWD/vit-results}
-work=${VIT_WORK:-/tmp/vit}
-mkdir -p "$out" "$work"
-commit=$(sed -n 's/^commit=//p' "$bundle/MANIFEST")
-vit="$bundle/tests/example-vit"
-# make gpu-bundle compresses its programs (scripts/gpu-bundle.sh): unpack once
-if [ ! -x "$vit" ] && [ -f "$vit.xz" ]; then
-  python3 -c 'import lzma, shutil, sys; shutil.copyfileobj(lzma.open(sys.argv[1]), open(sys.argv[2], "wb"))' \
-    "$vit.xz" "$work/example-vit" && chmod +x "$work/example-vit"
-  vit="$work/example-vit"
-fi
-[ -x "$vit" ] || { echo "run.sh: no example-vit in $bundle/tests" >&2; exit 1; }
-device=$(nvidia-smi --query-gpu=name,driver_version --format=csv,noheader 2>/dev/null | head -1)
-export PYTHONUNBUFFERED=1
-log="$out/log.txt"
-note() { echo "[$(date -u +%H:%M:%S)] $*" | tee -a "$log"; }
-rel() { sed "s|$bundle|BUNDLE|g; s|$work|WORK|g; s|$root/||g"; }
-
-# run CONFIG SEED COMMAND...: one training run, its output and its row
-run() {
-  local config=$1 s=$2
-  shift 2
-  local l="$work/$config-$s.log"
-  note "start $config seed $s"
-  "$@" > "$l" 2>&1
-  local rc=$?
-  note "end $config seed $s: exit $rc; $(grep -E '^(ms/step|loss fell|loss did not|test loss)' "$l" | tr '\n' ' ')"
-  { echo "=== $config seed $s, commit $commit, device $device: $(echo "$*" | rel) (exit $rc)"; cat "$l"; } >> "$out/runs.txt"
-  python3 "$root/bench/compare_twins.py" row --log "$l" --config "$config" --seed "$s" --steps "$steps" \
-    --commit "$commit" --command "$(echo "$*" | rel)" --device "$device" --rc "$rc" >> "$out/rows.jsonl"
-}
+source "$root/bench/twins.sh" "$1" vit
 
 for s in $seeds; do
   init="$work/init$s.safetensors" order="$work/order$s.safetensors"
   python3 "$here/torch_vit.py" --steps 0 --seed "$s" --write-init "$init" --write-order "$order" >> "$log" 2>&1 ||
     { note "torch_vit.py could not write the files of seed $s"; exit 1; }
-  run frost "$s" "$vit" steps="$steps" seed="$s" init="$init" order="$order"
+  run frost "$s" "$prog" steps="$steps" seed="$s" init="$init" order="$order"
   run torch "$s" python3 "$here/torch_vit.py" --steps "$steps" --seed "$s" --init "$init" --order "$order"
   run torch-order "$s" python3 "$here/torch_vit.py" --steps "$steps" --seed "$s" --init "$init" --order "$order" \
     --order-seed $((1000 + s))
 done
-python3 "$root/bench/compare_twins.py" summary --model vit "$out/rows.jsonl" --json "$out/vit.json" | tee "$out/summary.txt"
+twin_summary

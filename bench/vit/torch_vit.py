@@ -162,7 +162,7 @@ def main():
     ap.add_argument("--eval", type=int, choices=(0, 1), default=1,
                     help="0: skip the test set (examples/vit.nv's eval=0)")
     ap.add_argument("--json")
-    ap.add_argument("--device", default="cuda")
+    ap.add_argument("--device", default="cuda" if torch.cuda.is_available() else "cpu")
     a = ap.parse_args()
     if a.dim % a.heads:
         ap.error(f"--dim {a.dim} is not a multiple of --heads {a.heads}")
