@@ -41,7 +41,11 @@ device=$(nvidia-smi --query-gpu=name,driver_version --format=csv,noheader 2>/dev
 export PYTHONUNBUFFERED=1
 log="$out/log.txt"
 note() { echo "[$(date -u +%H:%M:%S)] $*" | tee -a "$log"; }
-rel() { sed "s|$bundle|BUNDLE|g; s|$work|WORK|g; s|$root/||g"; }
+# paths in commands, the longer first (one may hold the other)
+rel() {
+  if [ ${#work} -ge ${#bundle} ]; then sed "s|$work|WORK|g; s|$bundle|BUNDLE|g; s|$root/||g"
+  else sed "s|$bundle|BUNDLE|g; s|$work|WORK|g; s|$root/||g"; fi
+}
 args="steps=$steps warmup=$warmup batch=$batch width=$width layers=$layers"
 targs="--steps $steps --warmup $warmup --batch $batch --width $width --layers $layers"
 
