@@ -23,43 +23,21 @@
 # mlp.json (collect.py: commit, command, device, each config's median
 # ms/step and TFLOP/s over the runs, its ratio to torch eager and compile).
 set -uo pipefail
-bundle=$(cd "$1" && pwd)
 runs=${2:-3}
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
-source "$root/scripts/gpu-env.sh" "$bundle"
-out=${RESULTS:-$PWD/mlp-results}
-work=${MLP_WORK:-/tmp/mlp}
-mkdir -p "$out" "$work"
+source "$root/bench/gpu-host.sh" "$1" mlp
+result_lines='^(ms/step|matmul TFLOP/s|loss fell|loss did not)'
 rm -f "$out/runs.txt"
 steps=${STEPS:-60} warmup=${WARMUP:-10}
 batch=${BATCH:-8192} width=${WIDTH:-4096} layers=${LAYERS:-4}
-commit=$(sed -n 's/^commit=//p' "$bundle/MANIFEST")
 mlp="$bundle/bench/mlp-mlp"
 [ -x "$mlp" ] || { echo "run.sh: no bench/mlp-mlp in $bundle (make gpu-bundle FILTER=bench-mlp)" >&2; exit 1; }
-device=$(nvidia-smi --query-gpu=name,driver_version --format=csv,noheader 2>/dev/null | head -1)
-export PYTHONUNBUFFERED=1
-log="$out/log.txt"
-note() { echo "[$(date -u +%H:%M:%S)] $*" | tee -a "$log"; }
-# paths in commands, the longer first (one may hold the other)
-rel() {
-  if [ ${#work} -ge ${#bundle} ]; then sed "s|$work|WORK|g; s|$bundle|BUNDLE|g; s|$root/||g"
-  else sed "s|$bundle|BUNDLE|g; s|$work|WORK|g; s|$root/||g"; fi
-}
 args="steps=$steps warmup=$warmup batch=$batch width=$width layers=$layers"
 targs="--steps $steps --warmup $warmup --batch $batch --width $width --layers $layers"
 
 # run CONFIG ROUND COMMAND...: one run and its output
-run() {
-  local config=$1 r=$2
-  shift 2
-  local l="$work/$config-$r.log"
-  note "start $config round $r"
-  "$@" > "$l" 2>&1
-  local rc=$?
-  note "end $config round $r: exit $rc; $(grep -E '^(ms/step|matmul TFLOP/s|loss fell|loss did not)' "$l" | tr '\n' ' ')"
-  { echo "=== $config round $r, commit $commit, device $device: $(echo "$*" | rel) (exit $rc)"; cat "$l"; } >> "$out/runs.txt"
-}
+run() { logged_run round "$@"; }
 
 for r in $(seq 1 "$runs"); do
   # shellcheck disable=SC2086
