@@ -74,11 +74,10 @@ for prog in "$bundle"/tests/*; do
   why=""
   # `RUN: not %neve run %s 2>&1 | FileCheck`: a run-time error test; it
   # must fail, and its CHECK lines read stdout and stderr together.
-  # NAME.run: the RUN line that runs this program (scripts/gpu-bundle.sh);
-  # older bundles: the test's first
+  # NAME.run: the RUN line that runs this program (scripts/gpu-bundle.sh;
+  # none for the examples and the runtime check)
   run=""
-  if [ -f "$bundle/tests/$name.run" ]; then run=$(cat "$bundle/tests/$name.run")
-  elif [ -f "$src" ]; then run=$(grep -m1 '^# RUN:' "$src" || true); fi
+  [ -f "$bundle/tests/$name.run" ] && run=$(cat "$bundle/tests/$name.run")
   fcopts=()
   [ -f "$bundle/tests/$name.fc" ] && read -r -a fcopts < "$bundle/tests/$name.fc"
   checked="$work/$name.out"
@@ -94,8 +93,8 @@ for prog in "$bundle"/tests/*; do
     status=FAIL; why="exit status $rc"
   fi
   if [ $status = PASS ] && [ -f "$src" ] && grep -q 'CHECK' "$src"; then
-    if ! "$filecheck" "$src" "${fcopts[@]}" < "$checked" > "$work/$name.fc" 2>&1; then
-      status=FAIL; why="FileCheck: $(head -c 300 "$work/$name.fc" | tr '\n' ' ')"
+    if ! "$filecheck" "$src" "${fcopts[@]}" < "$checked" > "$work/$name.filecheck" 2>&1; then
+      status=FAIL; why="FileCheck: $(head -c 300 "$work/$name.filecheck" | tr '\n' ' ')"
     fi
   fi
   # A test marked XFAIL (a known bug) is expected to fail, as in lit: its
