@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Flash attention forward and backward: Frost's (frost/attention.nv, Neve + the layout
 # dialect) against PyTorch's scaled_dot_product_attention with the flash
-# backend, bf16, on the GPU machine (bench/attention/README.md).
+# and cuDNN backends, bf16, on the GPU machine (bench/attention/README.md).
+# The forward runs twice: Frost's default (on Hopper the wgmma kernel,
+# frost/attention_hopper.nv) and the mma.sync kernel (FROST_ATTENTION=mma).
 #
 #   bash bench/attention/run.sh --build-only   # here: build/attn-bench/{flash,flash_check}
 #   bash bench/attention/run.sh                # there (carry ["build/attn-bench"]):
@@ -23,8 +25,12 @@ mkdir -p "$RESULTS"
 {
   echo "== check (Neve flash attention against a naive GPU reference)"
   "$BIN/flash_check"
-  echo "== neve"
+  echo "== check, the mma.sync forward (FROST_ATTENTION=mma)"
+  FROST_ATTENTION=mma "$BIN/flash_check" | sed "s/^check /check-mma /"
+  echo "== neve (on Hopper: the wgmma forward, frost/attention_hopper.nv)"
   "$BIN/flash" | sed "s/^/neve /"
+  echo "== neve-mma (the mma.sync forward, flash_fwd_k)"
+  FROST_ATTENTION=mma "$BIN/flash" | grep -v "attention-bwd" | sed "s/^/neve-mma /"
   echo "== torch"
   python3 "$ROOT/bench/attention/torch_sdpa.py" | sed "s/^/torch /"
 } 2>&1 | tee "$RESULTS/attention.txt"
@@ -32,12 +38,12 @@ python3 - "$RESULTS/attention.txt" "$RESULTS/attention.json" "$(cat "$BIN/COMMIT
 import json, re, subprocess, sys
 rows, checks = {}, []
 for line in open(sys.argv[1]):
-    m = re.match(r"(neve|torch|torch cudnn) attention(-bwd)? (\d+) (\d+) (\d+) (\d+) (\d): ([\d.e+-]+) ms ([\d.e+-]+) TFLOP/s", line)
+    m = re.match(r"(neve-mma|neve|torch|torch cudnn) attention(-bwd)? (\d+) (\d+) (\d+) (\d+) (\d): ([\d.e+-]+) ms ([\d.e+-]+) TFLOP/s", line)
     if m:
         key = ("backward " if m[2] else "forward ") + f"B{m[3]} H{m[4]} S{m[5]} D{m[6]} " + ("causal" if m[7] == "1" else "non-causal")
-        who = m[1].replace("torch cudnn", "torch_cudnn")
+        who = m[1].replace("torch cudnn", "torch_cudnn").replace("neve-mma", "neve_mma")
         rows.setdefault(key, {})[who] = {"ms": float(m[8]), "TFLOPs": round(float(m[9]), 1)}
-    elif line.startswith("check "):
+    elif line.startswith("check ") or line.startswith("check-mma "):
         checks.append(line.strip())
 for r in rows.values():
     if "neve" in r and "torch" in r:
@@ -50,7 +56,8 @@ try:
 except Exception:
     device = "unknown"
 out = {"what": "attention forward (bf16 q k v [B, H, S, D], bf16 out: Frost flash_attention_raw, "
-               "frost/attention.nv) and backward (float o, dO into float dq dk dv: Frost flash_backward, "
+               "frost/attention.nv: neve = the default, on Hopper the wgmma kernel of frost/attention_hopper.nv; "
+               "neve_mma = the mma.sync kernel, FROST_ATTENTION=mma) and backward (float o, dO into float dq dk dv: Frost flash_backward, "
                "frost/attention_backward.nv) vs torch SDPA, flash backend (torch) and cuDNN backend "
                "(torch_cudnn), bf16; FLOPs 4BHS^2D, halved when causal, backward 2.5x that",
        "commit": sys.argv[3], "device": device,

@@ -1,7 +1,8 @@
 """PyTorch's scaled_dot_product_attention with the flash backend (and the
 cuDNN backend, as `cudnn` lines), bf16, timed exactly as
 bench/attention/flash.nv times Frost's flash attention: the same shapes,
-CUDA events around ITERS calls after 3 warm-up ones, FLOPs 4 B H S^2 D
+CUDA events around ITERS calls after 3 warm-up ones (the median of 3
+timings), FLOPs 4 B H S^2 D
 (halved when causal), the backward's 2.5 times that. Prints the same line
 format:
   [cudnn ]attention B H S D causal: MS ms TFLOPS TFLOP/s
@@ -18,16 +19,20 @@ torch.manual_seed(0)
 
 
 def timed(fn):
+    """The median of 3 timings of ITERS calls, after 3 warm-up calls."""
     for _ in range(3):
         fn()
-    torch.cuda.synchronize()
-    e0, e1 = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
-    e0.record()
-    for _ in range(iters):
-        fn()
-    e1.record()
-    torch.cuda.synchronize()
-    return e0.elapsed_time(e1) / iters
+    times = []
+    for _ in range(3):
+        torch.cuda.synchronize()
+        e0, e1 = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
+        e0.record()
+        for _ in range(iters):
+            fn()
+        e1.record()
+        torch.cuda.synchronize()
+        times.append(e0.elapsed_time(e1) / iters)
+    return sorted(times)[1]
 
 
 for backend, prefix in ((SDPBackend.FLASH_ATTENTION, ""), (SDPBackend.CUDNN_ATTENTION, "cudnn ")):

@@ -410,6 +410,8 @@ void Generator::emitFunction(const FuncDecl &fn, mlir::func::FuncOp op) {
   currentFn = &fn;
   slots.clear();
   wgmmaAccumulators.clear();
+  lastWgmmaFence = nullptr;
+  wgmmaFencedViews.clear();
   entryBlock = op.addEntryBlock();
   b.setInsertionPointToStart(entryBlock);
   auto args = entryBlock->getArguments();

@@ -274,13 +274,37 @@ int64_t Generator::swizzleRowBytes(const Expr &e) {
   return mlir::ShapedType::isDynamic(cols) ? -1 : cols * 2;
 }
 
-Value Generator::wgmmaDescriptor(const Expr &e, mlir::Location l) {
-  // The matrix descriptor of a K-major tile whose rows are S bytes apart
-  // in S-byte swizzle (S = 32, 64, 128): the start address (16-byte
-  // units, 14 bits), the leading byte offset (unused for swizzled K-major
-  // tiles: 1), the stride byte offset (8 rows: 8·S bytes) and the mode
-  // (1: 128 B, 2: 64 B, 3: 32 B). The layout is aligned to S·8 bytes
-  // (LowerLayouts), so the base offset is 0.
+int64_t Generator::wgmmaPanelBytes(const Expr &e) {
+  const Expr *x = &e;
+  while (auto *c = llvm::dyn_cast<CastExpr>(x))
+    x = c->operand.get();
+  while (auto *sel = llvm::dyn_cast<SelectExpr>(x))
+    x = sel->base.get();
+  if (!x->type || !x->type->is(Type::Kind::Layout) ||
+      x->type->getExtents().size() < 3)
+    return -1;
+  auto extents = x->type->getExtents();
+  int64_t rows = extentValue(extents[extents.size() - 2]);
+  int64_t cols = extentValue(extents.back());
+  if (mlir::ShapedType::isDynamic(rows) || mlir::ShapedType::isDynamic(cols))
+    return -1;
+  return rows * cols * 2;
+}
+
+Value Generator::wgmmaDescriptor(const Expr &e, mlir::Location l,
+                                 int64_t mnMajorColumns) {
+  // The matrix descriptor of a tile whose rows are S bytes apart in
+  // S-byte swizzle (S = 32, 64, 128): the start address (16-byte units,
+  // 14 bits), the leading byte offset, the stride byte offset (8 rows:
+  // 8·S bytes) and the mode (1: 128 B, 2: 64 B, 3: 32 B). K-major (the
+  // default): the leading byte offset is unused for swizzled tiles (1).
+  // MN-major (mnMajorColumns = N > 0: a row holds S/2 consecutive columns
+  // of N, and the tile's rows run along K): 8-row groups along K are the
+  // stride byte offset apart, as for K-major, and the leading byte offset
+  // is the distance between panels of S/2 columns, the panels of a shared
+  // layout [P, rows, S/2] (PTX ISA, "Matrix Descriptor Format": with the
+  // transpose bit the two offsets exchange roles). The layout is aligned
+  // to S·8 bytes (LowerLayouts), so the base offset is 0.
   int64_t rowBytes = swizzleRowBytes(e);
   if (rowBytes != 32 && rowBytes != 64 && rowBytes != 128) {
     diag->error(e.getLoc(), "the rows of a wgmma tile must hold 32, 64 or "
@@ -290,8 +314,24 @@ Value Generator::wgmmaDescriptor(const Expr &e, mlir::Location l) {
                                 ")");
     rowBytes = 128;
   }
+  int64_t leading = 1;
+  if (mnMajorColumns > 0 && mnMajorColumns * 2 > rowBytes) {
+    int64_t panel = wgmmaPanelBytes(e);
+    if (panel <= 0 || panel % 16) {
+      diag->error(e.getLoc(),
+                  "the B tile of 'wgmma_nn' spans " +
+                      std::to_string(mnMajorColumns) + " columns, more than a " +
+                      std::to_string(rowBytes) +
+                      "-byte row holds: it lies in a shared layout [P, rows, " +
+                      std::to_string(rowBytes / 2) +
+                      "] whose panels hold the columns " +
+                      std::to_string(rowBytes / 2) + " at a time");
+      panel = 16;
+    }
+    leading = panel / 16;
+  }
   int64_t mode = rowBytes == 128 ? 1 : rowBytes == 64 ? 2 : 3;
-  int64_t fixed = (int64_t(1) << 16) | ((8 * rowBytes / 16) << 32) |
+  int64_t fixed = (leading << 16) | ((8 * rowBytes / 16) << 32) |
                   (mode << 62);
   Value shared = sharedAddress(e, l);
   Value addr = mlir::LLVM::PtrToIntOp::create(b, l, b.getI32Type(), shared);
@@ -304,6 +344,7 @@ Value Generator::wgmmaDescriptor(const Expr &e, mlir::Location l) {
   return mlir::arith::OrIOp::create(b, l, field, c64(fixed));
 }
 
+template <bool mnMajorB>
 Value Generator::emitWgmma(const CallExpr &e, mlir::Location l) {
   requireSm(90);
   const Type *accType = e.args[0].value->type;
@@ -329,42 +370,156 @@ Value Generator::emitWgmma(const CallExpr &e, mlir::Location l) {
                   : accView;
   if (!llvm::is_contained(wgmmaAccumulators, std::make_pair(accView, elements)))
     wgmmaAccumulators.push_back({accView, elements});
-  Value descA = wgmmaDescriptor(*e.args[1].value, l);
-  Value descB = wgmmaDescriptor(*e.args[2].value, l);
-  const Type *in = e.args[1].value->type->getElement();
+  const Type *aType = e.args[1].value->type;
+  bool aRegs = aType->getSpace() == MemSpace::Register;
+  if (aRegs) {
+    // the whole register layout under the A fragment (`pf` of `pf{t, 0}`)
+    const Expr *root = e.args[1].value.get();
+    while (auto *sel = llvm::dyn_cast<SelectExpr>(root))
+      root = sel->base.get();
+    int64_t bytes = -1;
+    if (root->type && root->type->is(Type::Kind::Layout)) {
+      const Type *el = root->type->getElement();
+      bytes = el->is(Type::Kind::Int) || el->is(Type::Kind::Float) ? 4 : 2;
+      for (const Extent &x : root->type->getExtents()) {
+        int64_t v = extentValue(x);
+        bytes = mlir::ShapedType::isDynamic(v) ? -1 : bytes * v;
+        if (bytes < 0)
+          break;
+      }
+    }
+    if (bytes > 0 && bytes % 4 == 0)
+      fenceWgmmaOperand(emitExpr(*root), bytes / 4, /*isFloat=*/false, l);
+  }
+  if (aRegs && llvm::isa<NameExpr>(e.args[0].value.get()))
+    fenceWgmmaOperand(accView, elements, /*isFloat=*/true, l);
+  const Type *in = e.args[2].value->type->getElement();
   bool half = in && in->is(Type::Kind::Half);
-  mlir::Type f32 = b.getF32Type();
+  mlir::Type f32 = b.getF32Type(), i32 = b.getI32Type();
   auto structType = mlir::LLVM::LLVMStructType::getLiteral(
       &ctx, llvm::SmallVector<mlir::Type>(elements, f32));
-  Value d = mlir::LLVM::PoisonOp::create(b, l, structType);
-  for (int64_t i = 0; i < elements; ++i)
-    d = mlir::LLVM::InsertValueOp::create(
-        b, l, d,
-        mlir::LLVM::LoadOp::create(b, l, f32, elementAt(acc, f32, i, l)), i);
-  auto type = mlir::NVVM::WGMMATypesAttr::get(
-      &ctx, half ? mlir::NVVM::WGMMATypes::f16 : mlir::NVVM::WGMMATypes::bf16);
-  auto one = mlir::NVVM::WGMMAScaleInAttr::get(&ctx,
-                                               mlir::NVVM::WGMMAScaleIn::one);
-  d = mlir::NVVM::WgmmaMmaAsyncOp::create(
-      b, l, structType, d, descA, descB,
-      mlir::NVVM::MMAShapeAttr::get(&ctx, 64, n, 16), type, type,
-      mlir::NVVM::WGMMATypesAttr::get(&ctx, mlir::NVVM::WGMMATypes::f32),
-      mlir::NVVM::WGMMAScaleOutAttr::get(&ctx, mlir::NVVM::WGMMAScaleOut::one),
-      one, one,
-      mlir::NVVM::MMALayoutAttr::get(&ctx, mlir::NVVM::MMALayout::row),
-      mlir::NVVM::MMALayoutAttr::get(&ctx, mlir::NVVM::MMALayout::col),
-      mlir::NVVM::MMAIntOverflowAttr());
+  Value d;
+  if (aRegs) {
+    // A from registers (wgmma's "RS" form): the thread's four 32-bit
+    // registers of A's 64×16 tile, the layout of mma_16x8x16's A
+    // fragment for the warp's 16 rows. NVVM's op takes descriptors only,
+    // so the instruction is written here, as emitMma16x8x16 writes
+    // mma.sync; the accumulators are tied operands.
+    Value frag = emitExpr(*e.args[1].value);
+    if (llvm::isa<mlir::layout::ViewType>(frag.getType()))
+      frag = emitLayoutCorner(frag, l);
+    llvm::SmallVector<Value> ops;
+    for (int i = 0; i < 4; ++i)
+      ops.push_back(
+          mlir::LLVM::LoadOp::create(b, l, i32, elementAt(frag, i32, i, l)));
+    ops.push_back(wgmmaDescriptor(*e.args[2].value, l, mnMajorB ? n : 0));
+    for (int64_t i = 0; i < elements; ++i)
+      ops.push_back(
+          mlir::LLVM::LoadOp::create(b, l, f32, elementAt(acc, f32, i, l)));
+    std::string type = half ? "f16" : "bf16";
+    std::string text = "wgmma.mma_async.sync.aligned.m64n" +
+                       std::to_string(n) + "k16.f32." + type + "." + type +
+                       " {";
+    std::string constraints;
+    for (int64_t i = 0; i < elements; ++i) {
+      text += (i ? ", $" : "$") + std::to_string(i);
+      constraints += "=f,";
+    }
+    text += "}, {$" + std::to_string(elements) + ", $" +
+            std::to_string(elements + 1) + ", $" +
+            std::to_string(elements + 2) + ", $" +
+            std::to_string(elements + 3) + "}, $" +
+            std::to_string(elements + 4) + ", 1, 1, 1, " +
+            (mnMajorB ? "1" : "0") + ";";
+    constraints += "r,r,r,r,l";
+    for (int64_t i = 0; i < elements; ++i)
+      constraints += "," + std::to_string(i);
+    d = mlir::LLVM::InlineAsmOp::create(
+            b, l, structType, ops, b.getStringAttr(text),
+            b.getStringAttr(constraints), /*has_side_effects=*/b.getUnitAttr(),
+            /*is_align_stack=*/nullptr,
+            mlir::LLVM::TailCallKindAttr::get(
+                &ctx, mlir::LLVM::tailcallkind::TailCallKind::None),
+            /*asm_dialect=*/nullptr, /*operand_attrs=*/nullptr)
+            .getResult(0);
+  } else {
+    Value descA = wgmmaDescriptor(*e.args[1].value, l, 0);
+    Value descB = wgmmaDescriptor(*e.args[2].value, l, mnMajorB ? n : 0);
+    d = mlir::LLVM::PoisonOp::create(b, l, structType);
+    for (int64_t i = 0; i < elements; ++i)
+      d = mlir::LLVM::InsertValueOp::create(
+          b, l, d,
+          mlir::LLVM::LoadOp::create(b, l, f32, elementAt(acc, f32, i, l)), i);
+    auto type = mlir::NVVM::WGMMATypesAttr::get(
+        &ctx, half ? mlir::NVVM::WGMMATypes::f16 : mlir::NVVM::WGMMATypes::bf16);
+    auto one = mlir::NVVM::WGMMAScaleInAttr::get(&ctx,
+                                                 mlir::NVVM::WGMMAScaleIn::one);
+    d = mlir::NVVM::WgmmaMmaAsyncOp::create(
+        b, l, structType, d, descA, descB,
+        mlir::NVVM::MMAShapeAttr::get(&ctx, 64, n, 16), type, type,
+        mlir::NVVM::WGMMATypesAttr::get(&ctx, mlir::NVVM::WGMMATypes::f32),
+        mlir::NVVM::WGMMAScaleOutAttr::get(&ctx, mlir::NVVM::WGMMAScaleOut::one),
+        one, one,
+        mlir::NVVM::MMALayoutAttr::get(&ctx, mlir::NVVM::MMALayout::row),
+        mlir::NVVM::MMALayoutAttr::get(&ctx, mnMajorB
+                                                 ? mlir::NVVM::MMALayout::row
+                                                 : mlir::NVVM::MMALayout::col),
+        mlir::NVVM::MMAIntOverflowAttr());
+  }
   for (int64_t i = 0; i < elements; ++i)
     mlir::LLVM::StoreOp::create(b, l,
                                 mlir::LLVM::ExtractValueOp::create(b, l, d, i),
                                 elementAt(acc, f32, i, l));
   return nullptr;
 }
+template Value Generator::emitWgmma<false>(const CallExpr &, mlir::Location);
+template Value Generator::emitWgmma<true>(const CallExpr &, mlir::Location);
 
 Value Generator::emitWgmmaFence(const CallExpr &, mlir::Location l) {
   requireSm(90);
-  mlir::NVVM::WgmmaFenceAlignedOp::create(b, l);
+  lastWgmmaFence = mlir::NVVM::WgmmaFenceAlignedOp::create(b, l);
   return nullptr;
+}
+
+void Generator::fenceWgmmaOperand(Value view, int64_t words, bool isFloat,
+                                  mlir::Location l) {
+  // Values computed for a wgmma's register operands (P's bf16 pairs, an
+  // accumulator rescaled between products) are pure arithmetic, which
+  // LLVM sinks to their use, past the wgmma_fence: ptxas then finds
+  // registers of the wgmma written after its fence and injects a
+  // warpgroup.arrive before it (C7519). Each register of the operand's
+  // whole view passes through an empty volatile asm just before the fence,
+  // so its value is complete there.
+  mlir::func::FuncOp fn = enclosingFunc(b);
+  if (!fn || !lastWgmmaFence || !llvm::isa<mlir::layout::ViewType>(view.getType()) ||
+      llvm::is_contained(wgmmaFencedViews,
+                         std::make_pair(lastWgmmaFence, view)))
+    return;
+  mlir::DominanceInfo dominance(fn);
+  if (!dominance.properlyDominates(view, lastWgmmaFence) ||
+      !dominance.dominates(lastWgmmaFence->getBlock(), b.getInsertionBlock()))
+    return;
+  wgmmaFencedViews.push_back({lastWgmmaFence, view});
+  mlir::OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPoint(lastWgmmaFence);
+  mlir::Type type = isFloat ? mlir::Type(b.getF32Type())
+                            : mlir::Type(b.getI32Type());
+  Value base = emitLayoutCorner(view, l);
+  for (int64_t i = 0; i < words; ++i) {
+    Value at = elementAt(base, type, i, l);
+    Value v = mlir::LLVM::LoadOp::create(b, l, type, at);
+    Value fenced =
+        mlir::LLVM::InlineAsmOp::create(
+            b, l, type, mlir::ValueRange{v}, b.getStringAttr(""),
+            b.getStringAttr(isFloat ? "=f,0" : "=r,0"),
+            /*has_side_effects=*/b.getUnitAttr(),
+            /*is_align_stack=*/nullptr,
+            mlir::LLVM::TailCallKindAttr::get(
+                &ctx, mlir::LLVM::tailcallkind::TailCallKind::None),
+            /*asm_dialect=*/nullptr, /*operand_attrs=*/nullptr)
+            .getResult(0);
+    mlir::LLVM::StoreOp::create(b, l, fenced, at);
+  }
 }
 
 Value Generator::emitWgmmaCommitGroup(const CallExpr &, mlir::Location l) {

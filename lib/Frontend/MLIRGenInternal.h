@@ -412,8 +412,12 @@ public:
   Value sharedAddress(const Expr &e, mlir::Location l);
   /// The bytes of a row of the shared layout under a wgmma operand, or -1.
   int64_t swizzleRowBytes(const Expr &e);
-  /// wgmma's shared-memory matrix descriptor of a K-major swizzled tile.
-  Value wgmmaDescriptor(const Expr &e, mlir::Location l);
+  /// The bytes between the panels of a shared layout [P, rows, cols], or -1.
+  int64_t wgmmaPanelBytes(const Expr &e);
+  /// wgmma's shared-memory matrix descriptor of a swizzled tile: K-major,
+  /// or MN-major over mnMajorColumns columns when that is positive.
+  Value wgmmaDescriptor(const Expr &e, mlir::Location l,
+                        int64_t mnMajorColumns);
   /// The address of a NUL-terminated constant string (one global per text).
   Value cStringConstant(llvm::StringRef text, mlir::Location l);
   Value emitTensorMapCall(const CallExpr &e, mlir::Location l, int rank);
@@ -433,7 +437,12 @@ public:
   Value emitTmaCommitGroup(const CallExpr &e, mlir::Location l);
   template <bool read>
   Value emitTmaWaitGroup(const CallExpr &e, mlir::Location l);
+  template <bool mnMajorB>
   Value emitWgmma(const CallExpr &e, mlir::Location l);
+  /// Pins a register operand of a wgmma (its `words` 32-bit registers)
+  /// before the last wgmma_fence, as CUTLASS's warpgroup_fence_operand.
+  void fenceWgmmaOperand(Value view, int64_t words, bool isFloat,
+                         mlir::Location l);
   Value emitWgmmaFence(const CallExpr &e, mlir::Location l);
   Value emitWgmmaCommitGroup(const CallExpr &e, mlir::Location l);
   Value emitWgmmaWaitGroup(const CallExpr &e, mlir::Location l);
@@ -490,6 +499,10 @@ public:
   /// The accumulators (register views and their element counts) of the
   /// wgmmas emitted in the current function: wgmma_wait_group fences them.
   llvm::SmallVector<std::pair<Value, int64_t>> wgmmaAccumulators;
+  /// The last wgmma_fence of the current function, and the register views
+  /// already fenced before it (fenceWgmmaOperand).
+  mlir::Operation *lastWgmmaFence = nullptr;
+  llvm::SmallVector<std::pair<mlir::Operation *, Value>> wgmmaFencedViews;
   const Program *program = nullptr;
   /// The buffers of library modules (Module::isLibrary).
   llvm::DenseSet<unsigned> libraryBuffers;

@@ -199,13 +199,21 @@ const Type *Checker::checkWgmma(CallExpr &e, BuiltinArgs &a, const Type *) {
   if (!reg || !d->getElement()->is(Type::Kind::Float) ||
       (!named && (elements % 4 || elements < 4 || elements > 128))) {
     diag.error(e.args[0].loc,
-               "the accumulator of 'wgmma' is a float register layout (or a "
+               "the accumulator of '" + a.name + "' is a float register layout (or a "
                "tile of one) of N/2 elements with constant extents, N a "
                "multiple of 8 up to 256 (layout<float, 64>() for m64n128k16), "
                "not " + d->str());
     return types.errorTy();
   }
-  const Type *ta = intrinsicAddress(a, 1, MemSpace::Shared, "A tile");
+  // A: a tile in shared memory, or (§8.4) this thread's fragment of it in
+  // registers: 8 bf16 or half elements, or 4 ints holding their pairs.
+  const Type *aType = a.type(1);
+  bool aRegs = (aType->is(Type::Kind::Layout) ||
+                aType->is(Type::Kind::Address)) &&
+               aType->getSpace() == MemSpace::Register;
+  const Type *ta =
+      aRegs ? intrinsicAddress(a, 1, MemSpace::Register, "A fragment")
+            : intrinsicAddress(a, 1, MemSpace::Shared, "A tile");
   const Type *tb = ta ? intrinsicAddress(a, 2, MemSpace::Shared, "B tile")
                       : nullptr;
   if (!tb)
@@ -213,8 +221,10 @@ const Type *Checker::checkWgmma(CallExpr &e, BuiltinArgs &a, const Type *) {
   auto half = [](const Type *t) {
     return t->is(Type::Kind::BF16) || t->is(Type::Kind::Half);
   };
+  if (aRegs && ta->is(Type::Kind::Int))
+    ta = tb;
   if (!half(ta) || ta != tb) {
-    diag.error(e.getLoc(), "the A and B tiles of 'wgmma' are both bf16 or "
+    diag.error(e.getLoc(), "the A and B operands of '" + a.name + "' are both bf16 or "
                            "both half, not " + ta->str() + " and " +
                                tb->str());
     return types.errorTy();
@@ -222,6 +232,8 @@ const Type *Checker::checkWgmma(CallExpr &e, BuiltinArgs &a, const Type *) {
   // K-major tiles in a swizzled layout whose rows are 32, 64 or 128 bytes
   // (§8.4): checked where the layout's row is known here.
   for (size_t i : {size_t(1), size_t(2)}) {
+    if (i == 1 && aRegs)
+      continue;
     const Type *root = rootLayoutType(*e.args[i].value);
     if (!root || root->getExtents().size() < 2 ||
         !root->getExtents().back().isConst())
@@ -230,7 +242,7 @@ const Type *Checker::checkWgmma(CallExpr &e, BuiltinArgs &a, const Type *) {
     if (rowBytes != 32 && rowBytes != 64 && rowBytes != 128) {
       diag.error(e.args[i].loc,
                  std::string("the ") + (i == 1 ? "A" : "B") +
-                     " tile of 'wgmma' lies in a shared layout whose rows "
+                     " tile of '" + a.name + "' lies in a shared layout whose rows "
                      "hold 32, 64 or 128 bytes (16, 32 or 64 elements: the "
                      "swizzle), not " +
                      std::to_string(rowBytes) + " (" + root->str() + ")");
