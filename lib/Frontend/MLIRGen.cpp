@@ -412,6 +412,8 @@ void Generator::emitFunction(const FuncDecl &fn, mlir::func::FuncOp op) {
   wgmmaAccumulators.clear();
   lastWgmmaFence = nullptr;
   wgmmaFencedViews.clear();
+  wgmmaGroups.clear();
+  wgmmaOpenGroup.clear();
   entryBlock = op.addEntryBlock();
   b.setInsertionPointToStart(entryBlock);
   auto args = entryBlock->getArguments();

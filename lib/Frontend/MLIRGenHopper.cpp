@@ -370,6 +370,8 @@ Value Generator::emitWgmma(const CallExpr &e, mlir::Location l) {
                   : accView;
   if (!llvm::is_contained(wgmmaAccumulators, std::make_pair(accView, elements)))
     wgmmaAccumulators.push_back({accView, elements});
+  if (!llvm::is_contained(wgmmaOpenGroup, accView))
+    wgmmaOpenGroup.push_back(accView);
   const Type *aType = e.args[1].value->type;
   bool aRegs = aType->getSpace() == MemSpace::Register;
   if (aRegs) {
@@ -525,6 +527,8 @@ void Generator::fenceWgmmaOperand(Value view, int64_t words, bool isFloat,
 Value Generator::emitWgmmaCommitGroup(const CallExpr &, mlir::Location l) {
   requireSm(90);
   mlir::NVVM::WgmmaGroupSyncAlignedOp::create(b, l);
+  wgmmaGroups.push_back(std::move(wgmmaOpenGroup));
+  wgmmaOpenGroup.clear();
   return nullptr;
 }
 
@@ -542,8 +546,27 @@ Value Generator::emitWgmmaWaitGroup(const CallExpr &e, mlir::Location l) {
     return nullptr;
   mlir::DominanceInfo dominance(fn);
   mlir::Type f32 = b.getF32Type();
+  // wgmma_wait_group(n) leaves the last n groups committed (in program
+  // order) in flight: an accumulator that only they write is not final,
+  // and reading it here would make ptxas wait for them (flash attention
+  // keeps P·V in flight across q·kᵀ's wait and its softmax).
+  int64_t pending = constantOf(emitExpr(*e.args[0].value));
+  size_t done = wgmmaGroups.size() > size_t(pending)
+                    ? wgmmaGroups.size() - size_t(pending)
+                    : 0;
+  auto inFlightOnly = [&](Value view) {
+    if (pending <= 0)
+      return false;
+    bool inFlight = false;
+    for (size_t g = done; g < wgmmaGroups.size(); ++g)
+      inFlight |= llvm::is_contained(wgmmaGroups[g], view);
+    for (size_t g = 0; g < done && inFlight; ++g)
+      if (llvm::is_contained(wgmmaGroups[g], view))
+        return false;
+    return inFlight;
+  };
   for (auto [view, count] : wgmmaAccumulators) {
-    if (!dominance.properlyDominates(view, wait))
+    if (!dominance.properlyDominates(view, wait) || inFlightOnly(view))
       continue;
     Value base = emitLayoutCorner(view, l);
     for (int64_t i = 0; i < count; ++i) {

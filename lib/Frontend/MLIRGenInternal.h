@@ -502,6 +502,10 @@ public:
   /// The last wgmma_fence of the current function, and the register views
   /// already fenced before it (fenceWgmmaOperand).
   mlir::Operation *lastWgmmaFence = nullptr;
+  /// The accumulators of each wgmma group committed so far in the current
+  /// function (program order), and of the group still open.
+  std::vector<llvm::SmallVector<Value>> wgmmaGroups;
+  llvm::SmallVector<Value> wgmmaOpenGroup;
   llvm::SmallVector<std::pair<mlir::Operation *, Value>> wgmmaFencedViews;
   const Program *program = nullptr;
   /// The buffers of library modules (Module::isLibrary).
