@@ -77,6 +77,21 @@ Value Generator::emitSyncthreads(const CallExpr &, mlir::Location l) {
   return nullptr;
 }
 
+template <bool arrive>
+Value Generator::emitNamedBarrier(const CallExpr &e, mlir::Location l) {
+  auto args = emitIntrinsicArgs(e);
+  if (arrive)
+    mlir::NVVM::BarrierArriveOp::create(b, l, args[0], args[1]);
+  else
+    mlir::NVVM::BarrierOp::create(b, l, mlir::TypeRange{}, args[0], args[1],
+                                  mlir::NVVM::BarrierReductionAttr(), Value());
+  return nullptr;
+}
+template Value Generator::emitNamedBarrier<false>(const CallExpr &,
+                                                  mlir::Location);
+template Value Generator::emitNamedBarrier<true>(const CallExpr &,
+                                                 mlir::Location);
+
 template <mlir::gpu::ShuffleMode mode>
 Value Generator::emitShuffle(const CallExpr &e, mlir::Location l) {
   auto args = emitIntrinsicArgs(e);

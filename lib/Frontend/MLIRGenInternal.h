@@ -386,6 +386,8 @@ public:
   Value emitWarpIndex(llvm::StringRef name, mlir::Location l);
   Value emitLaneIndex(llvm::StringRef name, mlir::Location l);
   Value emitSyncthreads(const CallExpr &e, mlir::Location l);
+  template <bool arrive>
+  Value emitNamedBarrier(const CallExpr &e, mlir::Location l);
   template <mlir::gpu::ShuffleMode mode>
   Value emitShuffle(const CallExpr &e, mlir::Location l);
   template <AtomicKind kind>

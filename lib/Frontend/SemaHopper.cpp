@@ -167,6 +167,30 @@ const Type *Checker::checkConstantWait(CallExpr &e, BuiltinArgs &a,
   return types.voidTy();
 }
 
+// bar_sync / bar_arrive(id, n): barrier 0 is syncthreads' (of the whole
+// block), so a named barrier is 1..15 (checked where it is a constant; it
+// may be computed, as warpgroup c's 1 + c); n counts whole warps.
+const Type *Checker::checkNamedBarrier(CallExpr &e, BuiltinArgs &a,
+                                       const Type *) {
+  if (a.params(types.voidTy(), {types.intTy(), types.intTy()})->isError())
+    return types.errorTy();
+  std::optional<int64_t> id = constantInt(*e.args[0].value);
+  if (id && (*id < 1 || *id > 15)) {
+    diag.error(e.args[0].loc, "'" + a.name + "' takes a barrier from 1 to "
+                              "15 (0 is syncthreads'), not " +
+                                  std::to_string(*id));
+    return types.errorTy();
+  }
+  std::optional<int64_t> n = constantInt(*e.args[1].value);
+  if (n && (*n < 32 || *n > 1024 || *n % 32)) {
+    diag.error(e.args[1].loc, "'" + a.name + "' counts whole warps: 32 to "
+                              "1024 threads, a multiple of 32, not " +
+                                  std::to_string(*n));
+    return types.errorTy();
+  }
+  return types.voidTy();
+}
+
 const Type *Checker::checkSetmaxnreg(CallExpr &e, BuiltinArgs &a,
                                      const Type *) {
   if (a.params(types.voidTy(), {types.intTy()})->isError())

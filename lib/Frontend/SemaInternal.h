@@ -317,6 +317,7 @@ public:
   const Type *checkTmaLoad(CallExpr &e, BuiltinArgs &a, const Type *recv);
   const Type *checkTmaStore(CallExpr &e, BuiltinArgs &a, const Type *recv);
   const Type *checkConstantWait(CallExpr &e, BuiltinArgs &a, const Type *recv);
+  const Type *checkNamedBarrier(CallExpr &e, BuiltinArgs &a, const Type *recv);
   const Type *checkWgmma(CallExpr &e, BuiltinArgs &a, const Type *recv);
   const Type *checkSetmaxnreg(CallExpr &e, BuiltinArgs &a, const Type *recv);
   const Type *checkTensorMap(CallExpr &e, BuiltinArgs &a, const Type *recv);

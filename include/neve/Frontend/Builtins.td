@@ -261,6 +261,16 @@ def : BuiltinMethod<OnChannel, "sum", Elem, [], "emitChannelSum",
 let Section = "8.4" in {
 def : BuiltinFunction<"syncthreads", Device, Void, [], "emitSyncthreads",
   "a barrier for the threads of the block">;
+let Check = "checkNamedBarrier" in {
+def : BuiltinFunction<"bar_sync", Device, Void, [Int, Int],
+  "emitNamedBarrier</*arrive=*/false>",
+  "named barrier id (1..15) of n threads: arrive and wait until n threads "
+  "have arrived (bar.sync)">;
+def : BuiltinFunction<"bar_arrive", Device, Void, [Int, Int],
+  "emitNamedBarrier</*arrive=*/true>",
+  "named barrier id (1..15) of n threads: arrive without waiting "
+  "(bar.arrive)">;
+}
 let Check = "checkShuffle" in {
 def : BuiltinFunction<"shfl_sync", Device, Void, [],
   "emitShuffle<mlir::gpu::ShuffleMode::XOR>",
