@@ -67,11 +67,14 @@ train() {
     torch-*) cmd=(python3 "$here/torch_resnet.py" --mode "${config#torch-}" --steps "$steps" --seed "$s"
                   --init "$init" --order "$order" "$@") ;;
     frost-neve-* | frost-cudnn-*)
-      # frost-BACKEND-MODE-nofuse: the same program built with -fno-fuse
-      local rest=${config#frost-} bin=$resnet
+      # frost-BACKEND-MODE-nofuse: the same program built with -fno-fuse;
+      # frost-BACKEND-MODE-bf16: in Frost's bf16 precision mode (the Neve
+      # convolutions and the linear layer on the tensor cores)
+      local rest=${config#frost-} bin=$resnet prec=()
+      case $rest in *-bf16) prec=(precision=bf16); rest=${rest%-bf16} ;; esac
       case $rest in *-nofuse) bin=$resnet_nofuse; rest=${rest%-nofuse} ;; esac
       cmd=("$bin" steps="$steps" backend="${rest%%-*}" mode="${rest#*-}"
-           init="$init" order="$order" "$@") ;;
+           "${prec[@]}" init="$init" order="$order" "$@") ;;
     *) note "unknown configuration $config"; return 1 ;;
   esac
   note "start $kind $config seed $s"
@@ -120,18 +123,19 @@ case $phase in
     train frost-cudnn-eager 0 1875 png-train png="$png" workers=3
     train torch-eager 0 1875 png-train --png "$png" --workers 3 ;;
   profile)
-    # profile [frost-neve] [frost-cudnn] [frost-BACKEND-nofuse] [torch-eager] -> $RESULTS/profile.txt
+    # profile [frost-neve] [frost-cudnn] [frost-BACKEND-nofuse] [frost-BACKEND-bf16] [torch-eager] -> $RESULTS/profile.txt
     files 0
     whats=("$@")
     [ ${#whats[@]} -gt 0 ] || whats=(frost-neve frost-cudnn torch-eager)
     for what in "${whats[@]}"; do
       case $what in
         frost-*)
-          backend=${what#frost-} bin=$resnet
+          backend=${what#frost-} bin=$resnet prec=()
+          case $backend in *-bf16) prec=(precision=bf16); backend=${backend%-bf16} ;; esac
           case $backend in *-nofuse) bin=$resnet_nofuse; backend=${backend%-nofuse} ;; esac
           csv="$work/ncu-${what#frost-}.csv"
           cmd=(ncu --clock-control none --metrics gpu__time_duration.sum --csv --log-file "$csv"
-               "$bin" steps=5 backend=$backend eval=0
+               "$bin" steps=5 backend=$backend "${prec[@]}" eval=0
                init="$work/init0.safetensors" order="$work/order0.safetensors")
           note "profile $what: $(echo "${cmd[*]}" | rel)"
           "${cmd[@]}" > "${csv%.csv}.out" 2>&1 || tail -5 "${csv%.csv}.out" | tee -a "$log"
