@@ -9,12 +9,14 @@
 #   bash bench/resnet/run.sh BUNDLE accuracy STEPS CONFIG...  # seed 0, all at once (accuracy only)
 #   bash bench/resnet/run.sh BUNDLE png                       # PNG files, 3 loader workers each side
 #   bash bench/resnet/run.sh BUNDLE profile [WHAT...]         # per-kernel GPU time per step (profile.txt)
+#   bash bench/resnet/run.sh BUNDLE layers [ITERS]            # each conv shape, float vs bf16 mode (conv-layers.txt)
 #   bash bench/resnet/run.sh BUNDLE plot [ROWS.jsonl...]      # resnet.json (+ rows) -> resnet-loss.png
 #
 # CONFIG: torch-eager, torch-compile, torch-reduce-overhead (torch_resnet.py
 # --mode), frost-BACKEND-MODE with BACKEND neve|cudnn and MODE eager|graph
 # (examples/resnet.nv), frost-BACKEND-MODE-nofuse (the same built with
-# -fno-fuse: what neve-fuse buys). Seed S: PyTorch's initial weights and data order
+# -fno-fuse: what neve-fuse buys), frost-BACKEND-MODE-bf16 (precision=bf16:
+# Frost's bf16 mode, the Neve convolutions on the tensor cores). Seed S: PyTorch's initial weights and data order
 # for torch.manual_seed(S), written once by torch_resnet.py --steps 0 and
 # read by both sides.
 set -uo pipefail
@@ -149,10 +151,16 @@ case $phase in
             cat "$work/torch-profile.txt"; } >> "$out/profile.txt" ;;
       esac
     done ;;
+  layers)
+    # layers [ITERS]: the ResNet's convolutions one shape at a time, float
+    # mode (conv_gemm_k) against bf16 mode (conv_mma_k) -> $RESULTS/conv-layers.txt
+    note "layers: $bundle/bench/resnet-conv_layers ${1:-200}"
+    { echo "## bench/resnet/conv_layers.nv ${1:-200}   (commit $commit; $(nvidia-smi --query-gpu=name --format=csv,noheader 2>/dev/null | head -1))"
+      "$bundle/bench/resnet-conv_layers" "${1:-200}"; } 2>&1 | tee -a "$out/conv-layers.txt" ;;
   plot)
     # plot [ROWS.jsonl ...]: resnet.json and rows not yet collected
     python3 "$here/plot.py" "$root/bench/results/resnet.json" "$@" "$out/resnet-loss.png" 2>&1 | tee -a "$log" ;;
   *)
-    echo "run.sh: unknown phase $phase (timing, accuracy, png, profile, plot)" >&2
+    echo "run.sh: unknown phase $phase (timing, accuracy, png, profile, layers, plot)" >&2
     exit 2 ;;
 esac
