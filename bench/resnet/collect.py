@@ -27,6 +27,8 @@ NAMES = {
     "frost-neve-graph-nofuse": "Frost, Neve kernels only, CUDA graph, -fno-fuse",
     "frost-cudnn-eager-nofuse": "Frost, cuDNN convolutions, eager, -fno-fuse",
     "frost-cudnn-graph-nofuse": "Frost, cuDNN convolutions, CUDA graph, -fno-fuse",
+    "frost-neve-eager-bf16": "Frost, Neve kernels only, eager, bf16 mode (tensor-core convolutions)",
+    "frost-neve-graph-bf16": "Frost, Neve kernels only, CUDA graph, bf16 mode (tensor-core convolutions)",
     "frost-png-loader": "Frost Loader, 3 worker threads (libpng)",
     "torch-png-loader": "PyTorch DataLoader, 3 worker processes (PIL)",
 }

@@ -9,12 +9,14 @@
 #   bash bench/resnet/run.sh BUNDLE accuracy STEPS CONFIG...  # seed 0, all at once (accuracy only)
 #   bash bench/resnet/run.sh BUNDLE png                       # PNG files, 3 loader workers each side
 #   bash bench/resnet/run.sh BUNDLE profile [WHAT...]         # per-kernel GPU time per step (profile.txt)
+#   bash bench/resnet/run.sh BUNDLE layers [ITERS]            # each conv shape, float vs bf16 mode (conv-layers.txt)
 #   bash bench/resnet/run.sh BUNDLE plot [ROWS.jsonl...]      # resnet.json (+ rows) -> resnet-loss.png
 #
 # CONFIG: torch-eager, torch-compile, torch-reduce-overhead (torch_resnet.py
 # --mode), frost-BACKEND-MODE with BACKEND neve|cudnn and MODE eager|graph
 # (examples/resnet.nv), frost-BACKEND-MODE-nofuse (the same built with
-# -fno-fuse: what neve-fuse buys). Seed S: PyTorch's initial weights and data order
+# -fno-fuse: what neve-fuse buys), frost-BACKEND-MODE-bf16 (precision=bf16:
+# Frost's bf16 mode, the Neve convolutions on the tensor cores). Seed S: PyTorch's initial weights and data order
 # for torch.manual_seed(S), written once by torch_resnet.py --steps 0 and
 # read by both sides.
 set -uo pipefail
@@ -67,11 +69,14 @@ train() {
     torch-*) cmd=(python3 "$here/torch_resnet.py" --mode "${config#torch-}" --steps "$steps" --seed "$s"
                   --init "$init" --order "$order" "$@") ;;
     frost-neve-* | frost-cudnn-*)
-      # frost-BACKEND-MODE-nofuse: the same program built with -fno-fuse
-      local rest=${config#frost-} bin=$resnet
+      # frost-BACKEND-MODE-nofuse: the same program built with -fno-fuse;
+      # frost-BACKEND-MODE-bf16: in Frost's bf16 precision mode (the Neve
+      # convolutions and the linear layer on the tensor cores)
+      local rest=${config#frost-} bin=$resnet prec=()
+      case $rest in *-bf16) prec=(precision=bf16); rest=${rest%-bf16} ;; esac
       case $rest in *-nofuse) bin=$resnet_nofuse; rest=${rest%-nofuse} ;; esac
       cmd=("$bin" steps="$steps" backend="${rest%%-*}" mode="${rest#*-}"
-           init="$init" order="$order" "$@") ;;
+           "${prec[@]}" init="$init" order="$order" "$@") ;;
     *) note "unknown configuration $config"; return 1 ;;
   esac
   note "start $kind $config seed $s"
@@ -120,18 +125,19 @@ case $phase in
     train frost-cudnn-eager 0 1875 png-train png="$png" workers=3
     train torch-eager 0 1875 png-train --png "$png" --workers 3 ;;
   profile)
-    # profile [frost-neve] [frost-cudnn] [frost-BACKEND-nofuse] [torch-eager] -> $RESULTS/profile.txt
+    # profile [frost-neve] [frost-cudnn] [frost-BACKEND-nofuse] [frost-BACKEND-bf16] [torch-eager] -> $RESULTS/profile.txt
     files 0
     whats=("$@")
     [ ${#whats[@]} -gt 0 ] || whats=(frost-neve frost-cudnn torch-eager)
     for what in "${whats[@]}"; do
       case $what in
         frost-*)
-          backend=${what#frost-} bin=$resnet
+          backend=${what#frost-} bin=$resnet prec=()
+          case $backend in *-bf16) prec=(precision=bf16); backend=${backend%-bf16} ;; esac
           case $backend in *-nofuse) bin=$resnet_nofuse; backend=${backend%-nofuse} ;; esac
           csv="$work/ncu-${what#frost-}.csv"
           cmd=(ncu --clock-control none --metrics gpu__time_duration.sum --csv --log-file "$csv"
-               "$bin" steps=5 backend=$backend eval=0
+               "$bin" steps=5 backend=$backend "${prec[@]}" eval=0
                init="$work/init0.safetensors" order="$work/order0.safetensors")
           note "profile $what: $(echo "${cmd[*]}" | rel)"
           "${cmd[@]}" > "${csv%.csv}.out" 2>&1 || tail -5 "${csv%.csv}.out" | tee -a "$log"
@@ -145,10 +151,16 @@ case $phase in
             cat "$work/torch-profile.txt"; } >> "$out/profile.txt" ;;
       esac
     done ;;
+  layers)
+    # layers [ITERS]: the ResNet's convolutions one shape at a time, float
+    # mode (conv_gemm_k) against bf16 mode (conv_mma_k) -> $RESULTS/conv-layers.txt
+    note "layers: $bundle/bench/resnet-conv_layers ${1:-200}"
+    { echo "## bench/resnet/conv_layers.nv ${1:-200}   (commit $commit; $(nvidia-smi --query-gpu=name --format=csv,noheader 2>/dev/null | head -1))"
+      "$bundle/bench/resnet-conv_layers" "${1:-200}"; } 2>&1 | tee -a "$out/conv-layers.txt" ;;
   plot)
     # plot [ROWS.jsonl ...]: resnet.json and rows not yet collected
     python3 "$here/plot.py" "$root/bench/results/resnet.json" "$@" "$out/resnet-loss.png" 2>&1 | tee -a "$log" ;;
   *)
-    echo "run.sh: unknown phase $phase (timing, accuracy, png, profile, plot)" >&2
+    echo "run.sh: unknown phase $phase (timing, accuracy, png, profile, layers, plot)" >&2
     exit 2 ;;
 esac
