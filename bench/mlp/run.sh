@@ -11,9 +11,9 @@
 # default 10, untimed; batch 8192, width 4096, 4 layers unless BATCH,
 # WIDTH, LAYERS say otherwise):
 #   frost-tiled          FROST_GEMM=tiled: the layout dialect's bf16 product everywhere
-#   frost-hopper         FROST_GEMM=hopper: the backward's products on gemm_hopper_k;
-#                        the forward's linear_act keeps the tiled product with
-#                        the bias and GELU in its epilogue
+#   frost-hopper         FROST_GEMM=hopper: the backward's products on gemm_hopper_k,
+#                        the forward's linear_act on gemm_hopper_act_k (the
+#                        same pipeline, the bias and GELU in its epilogue)
 #   frost-hopper-linear  FROST_GEMM=hopper layer=linear: every product on
 #                        gemm_hopper_k, the bias and GELU as separate kernels
 #   torch-eager, torch-compile   torch_mlp.py --mode eager / compile
