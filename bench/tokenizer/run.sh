@@ -39,7 +39,8 @@ if [ "$where" = build ]; then
 else
   bundle=$(cd "$where" && pwd)
   source "$root/scripts/gpu-env.sh" "$bundle"
-  neve="$bundle/bench/tokenizer-encode"
+  neve=$(bundle_program "$bundle/bench/tokenizer-encode") ||
+    { echo "run.sh: no bench/tokenizer-encode in $bundle (make gpu-bundle FILTER=bench-tokenizer)" >&2; exit 1; }
   commit=$(sed -n 's/^commit=//p' "$bundle/MANIFEST")
 fi
 fortunes=${NEVE_FORTUNES:-/usr/share/games/fortunes}
