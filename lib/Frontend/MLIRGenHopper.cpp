@@ -261,29 +261,30 @@ template Value Generator::emitTmaWaitGroup<true>(const CallExpr &,
 // wgmma and setmaxnreg (sm_90a)
 //===----------------------------------------------------------------------===//
 
-int64_t Generator::swizzleRowBytes(const Expr &e) {
+/// The layout type under a wgmma operand (casts and selections stripped),
+/// or null.
+static const Type *wgmmaRootLayout(const Expr &e) {
   const Expr *x = &e;
   while (auto *c = llvm::dyn_cast<CastExpr>(x))
     x = c->operand.get();
   while (auto *sel = llvm::dyn_cast<SelectExpr>(x))
     x = sel->base.get();
-  if (!x->type || !x->type->is(Type::Kind::Layout) ||
-      x->type->getExtents().size() < 2)
+  return x->type && x->type->is(Type::Kind::Layout) ? x->type : nullptr;
+}
+
+int64_t Generator::swizzleRowBytes(const Expr &e) {
+  const Type *root = wgmmaRootLayout(e);
+  if (!root || root->getExtents().size() < 2)
     return -1;
-  int64_t cols = extentValue(x->type->getExtents().back());
+  int64_t cols = extentValue(root->getExtents().back());
   return mlir::ShapedType::isDynamic(cols) ? -1 : cols * 2;
 }
 
 int64_t Generator::wgmmaPanelBytes(const Expr &e) {
-  const Expr *x = &e;
-  while (auto *c = llvm::dyn_cast<CastExpr>(x))
-    x = c->operand.get();
-  while (auto *sel = llvm::dyn_cast<SelectExpr>(x))
-    x = sel->base.get();
-  if (!x->type || !x->type->is(Type::Kind::Layout) ||
-      x->type->getExtents().size() < 3)
+  const Type *root = wgmmaRootLayout(e);
+  if (!root || root->getExtents().size() < 3)
     return -1;
-  auto extents = x->type->getExtents();
+  auto extents = root->getExtents();
   int64_t rows = extentValue(extents[extents.size() - 2]);
   int64_t cols = extentValue(extents.back());
   if (mlir::ShapedType::isDynamic(rows) || mlir::ShapedType::isDynamic(cols))
@@ -483,6 +484,31 @@ Value Generator::emitWgmmaFence(const CallExpr &, mlir::Location l) {
   return nullptr;
 }
 
+void Generator::pinRegisters(Value view, int64_t words, bool isFloat,
+                             mlir::Location l) {
+  // Each 32-bit element of the register view passes through an empty
+  // volatile asm (CUTLASS's warpgroup_fence_operand): its value is
+  // complete here, and nothing reads it earlier.
+  mlir::Type type = isFloat ? mlir::Type(b.getF32Type())
+                            : mlir::Type(b.getI32Type());
+  Value base = emitLayoutCorner(view, l);
+  for (int64_t i = 0; i < words; ++i) {
+    Value at = elementAt(base, type, i, l);
+    Value v = mlir::LLVM::LoadOp::create(b, l, type, at);
+    Value pinned =
+        mlir::LLVM::InlineAsmOp::create(
+            b, l, type, mlir::ValueRange{v}, b.getStringAttr(""),
+            b.getStringAttr(isFloat ? "=f,0" : "=r,0"),
+            /*has_side_effects=*/b.getUnitAttr(),
+            /*is_align_stack=*/nullptr,
+            mlir::LLVM::TailCallKindAttr::get(
+                &ctx, mlir::LLVM::tailcallkind::TailCallKind::None),
+            /*asm_dialect=*/nullptr, /*operand_attrs=*/nullptr)
+            .getResult(0);
+    mlir::LLVM::StoreOp::create(b, l, pinned, at);
+  }
+}
+
 void Generator::fenceWgmmaOperand(Value view, int64_t words, bool isFloat,
                                   mlir::Location l) {
   // Values computed for a wgmma's register operands (P's bf16 pairs, an
@@ -504,24 +530,7 @@ void Generator::fenceWgmmaOperand(Value view, int64_t words, bool isFloat,
   wgmmaFencedViews.push_back({lastWgmmaFence, view});
   mlir::OpBuilder::InsertionGuard guard(b);
   b.setInsertionPoint(lastWgmmaFence);
-  mlir::Type type = isFloat ? mlir::Type(b.getF32Type())
-                            : mlir::Type(b.getI32Type());
-  Value base = emitLayoutCorner(view, l);
-  for (int64_t i = 0; i < words; ++i) {
-    Value at = elementAt(base, type, i, l);
-    Value v = mlir::LLVM::LoadOp::create(b, l, type, at);
-    Value fenced =
-        mlir::LLVM::InlineAsmOp::create(
-            b, l, type, mlir::ValueRange{v}, b.getStringAttr(""),
-            b.getStringAttr(isFloat ? "=f,0" : "=r,0"),
-            /*has_side_effects=*/b.getUnitAttr(),
-            /*is_align_stack=*/nullptr,
-            mlir::LLVM::TailCallKindAttr::get(
-                &ctx, mlir::LLVM::tailcallkind::TailCallKind::None),
-            /*asm_dialect=*/nullptr, /*operand_attrs=*/nullptr)
-            .getResult(0);
-    mlir::LLVM::StoreOp::create(b, l, fenced, at);
-  }
+  pinRegisters(view, words, isFloat, l);
 }
 
 Value Generator::emitWgmmaCommitGroup(const CallExpr &, mlir::Location l) {
@@ -545,7 +554,6 @@ Value Generator::emitWgmmaWaitGroup(const CallExpr &e, mlir::Location l) {
   if (!fn || wgmmaAccumulators.empty())
     return nullptr;
   mlir::DominanceInfo dominance(fn);
-  mlir::Type f32 = b.getF32Type();
   // wgmma_wait_group(n) leaves the last n groups committed (in program
   // order) in flight: an accumulator that only they write is not final,
   // and reading it here would make ptxas wait for them (flash attention
@@ -568,21 +576,7 @@ Value Generator::emitWgmmaWaitGroup(const CallExpr &e, mlir::Location l) {
   for (auto [view, count] : wgmmaAccumulators) {
     if (!dominance.properlyDominates(view, wait) || inFlightOnly(view))
       continue;
-    Value base = emitLayoutCorner(view, l);
-    for (int64_t i = 0; i < count; ++i) {
-      Value at = elementAt(base, f32, i, l);
-      Value v = mlir::LLVM::LoadOp::create(b, l, f32, at);
-      Value fenced =
-          mlir::LLVM::InlineAsmOp::create(
-              b, l, f32, mlir::ValueRange{v}, b.getStringAttr(""),
-              b.getStringAttr("=f,0"), /*has_side_effects=*/b.getUnitAttr(),
-              /*is_align_stack=*/nullptr,
-              mlir::LLVM::TailCallKindAttr::get(
-                  &ctx, mlir::LLVM::tailcallkind::TailCallKind::None),
-              /*asm_dialect=*/nullptr, /*operand_attrs=*/nullptr)
-              .getResult(0);
-      mlir::LLVM::StoreOp::create(b, l, fenced, at);
-    }
+    pinRegisters(view, count, /*isFloat=*/true, l);
   }
   return nullptr;
 }

@@ -445,6 +445,9 @@ public:
   /// before the last wgmma_fence, as CUTLASS's warpgroup_fence_operand.
   void fenceWgmmaOperand(Value view, int64_t words, bool isFloat,
                          mlir::Location l);
+  /// Passes each 32-bit register of a register view through an empty
+  /// volatile asm at the insertion point.
+  void pinRegisters(Value view, int64_t words, bool isFloat, mlir::Location l);
   Value emitWgmmaFence(const CallExpr &e, mlir::Location l);
   Value emitWgmmaCommitGroup(const CallExpr &e, mlir::Location l);
   Value emitWgmmaWaitGroup(const CallExpr &e, mlir::Location l);
