@@ -345,7 +345,7 @@ Value Generator::wgmmaDescriptor(const Expr &e, mlir::Location l,
   return mlir::arith::OrIOp::create(b, l, field, c64(fixed));
 }
 
-template <bool mnMajorB>
+template <bool mnMajorA, bool mnMajorB>
 Value Generator::emitWgmma(const CallExpr &e, mlir::Location l) {
   requireSm(90);
   const Type *accType = e.args[0].value->type;
@@ -446,7 +446,9 @@ Value Generator::emitWgmma(const CallExpr &e, mlir::Location l) {
             /*asm_dialect=*/nullptr, /*operand_attrs=*/nullptr)
             .getResult(0);
   } else {
-    Value descA = wgmmaDescriptor(*e.args[1].value, l, 0);
+    // MN-major A (wgmma_tn): a 16x64 tile whose rows run along K, the 64
+    // columns being A's M rows: one 128-byte row of the swizzle.
+    Value descA = wgmmaDescriptor(*e.args[1].value, l, mnMajorA ? 64 : 0);
     Value descB = wgmmaDescriptor(*e.args[2].value, l, mnMajorB ? n : 0);
     d = mlir::LLVM::PoisonOp::create(b, l, structType);
     for (int64_t i = 0; i < elements; ++i)
@@ -463,7 +465,9 @@ Value Generator::emitWgmma(const CallExpr &e, mlir::Location l) {
         mlir::NVVM::WGMMATypesAttr::get(&ctx, mlir::NVVM::WGMMATypes::f32),
         mlir::NVVM::WGMMAScaleOutAttr::get(&ctx, mlir::NVVM::WGMMAScaleOut::one),
         one, one,
-        mlir::NVVM::MMALayoutAttr::get(&ctx, mlir::NVVM::MMALayout::row),
+        mlir::NVVM::MMALayoutAttr::get(&ctx, mnMajorA
+                                                 ? mlir::NVVM::MMALayout::col
+                                                 : mlir::NVVM::MMALayout::row),
         mlir::NVVM::MMALayoutAttr::get(&ctx, mnMajorB
                                                  ? mlir::NVVM::MMALayout::row
                                                  : mlir::NVVM::MMALayout::col),
@@ -475,8 +479,12 @@ Value Generator::emitWgmma(const CallExpr &e, mlir::Location l) {
                                 elementAt(acc, f32, i, l));
   return nullptr;
 }
-template Value Generator::emitWgmma<false>(const CallExpr &, mlir::Location);
-template Value Generator::emitWgmma<true>(const CallExpr &, mlir::Location);
+template Value Generator::emitWgmma<false, false>(const CallExpr &,
+                                                 mlir::Location);
+template Value Generator::emitWgmma<false, true>(const CallExpr &,
+                                                mlir::Location);
+template Value Generator::emitWgmma<true, true>(const CallExpr &,
+                                               mlir::Location);
 
 Value Generator::emitWgmmaFence(const CallExpr &, mlir::Location l) {
   requireSm(90);

@@ -439,7 +439,7 @@ public:
   Value emitTmaCommitGroup(const CallExpr &e, mlir::Location l);
   template <bool read>
   Value emitTmaWaitGroup(const CallExpr &e, mlir::Location l);
-  template <bool mnMajorB>
+  template <bool mnMajorA, bool mnMajorB>
   Value emitWgmma(const CallExpr &e, mlir::Location l);
   /// Pins a register operand of a wgmma (its `words` 32-bit registers)
   /// before the last wgmma_fence, as CUTLASS's warpgroup_fence_operand.

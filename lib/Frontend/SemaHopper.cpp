@@ -235,6 +235,9 @@ const Type *Checker::checkWgmma(CallExpr &e, BuiltinArgs &a, const Type *) {
   bool aRegs = (aType->is(Type::Kind::Layout) ||
                 aType->is(Type::Kind::Address)) &&
                aType->getSpace() == MemSpace::Register;
+  // wgmma_tn reads A MN-major, which only a shared-memory tile can be.
+  if (aRegs && a.name == "wgmma_tn")
+    aRegs = false;
   const Type *ta =
       aRegs ? intrinsicAddress(a, 1, MemSpace::Register, "A fragment")
             : intrinsicAddress(a, 1, MemSpace::Shared, "A tile");

@@ -418,16 +418,23 @@ def : BuiltinFunction<"tma_wait_group_read", Device, Void, [Int],
 }
 let Chip = "sm_90a" in {
 def : BuiltinFunction<"wgmma", Device, Void, [],
-  "emitWgmma</*mnMajorB=*/false>",
+  "emitWgmma</*mnMajorA=*/false, /*mnMajorB=*/false>",
   "warpgroup D += A Bt, m64nNk16, A and B K-major bf16/half tiles in "
   "(swizzled) shared memory (or A the thread's fragment in registers), D a "
   "float register layout of N/2 elements"> {
   let Check = "checkWgmma";
 }
 def : BuiltinFunction<"wgmma_nn", Device, Void, [],
-  "emitWgmma</*mnMajorB=*/true>",
+  "emitWgmma</*mnMajorA=*/false, /*mnMajorB=*/true>",
   "warpgroup D += A B, m64nNk16: wgmma with B a 16xN tile whose rows run "
   "along K (MN-major), in panels of a swizzled row's width"> {
+  let Check = "checkWgmma";
+}
+def : BuiltinFunction<"wgmma_tn", Device, Void, [],
+  "emitWgmma</*mnMajorA=*/true, /*mnMajorB=*/true>",
+  "warpgroup D += At B, m64nNk16: wgmma_nn with A too a tile whose rows run "
+  "along K (a 16x64 tile of a 64-wide row-major matrix), both in shared "
+  "memory"> {
   let Check = "checkWgmma";
 }
 def : BuiltinFunction<"wgmma_fence", Device, Void, [], "emitWgmmaFence",
