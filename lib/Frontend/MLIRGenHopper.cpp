@@ -320,9 +320,9 @@ Value Generator::wgmmaDescriptor(const Expr &e, mlir::Location l,
     int64_t panel = wgmmaPanelBytes(e);
     if (panel <= 0 || panel % 16) {
       diag->error(e.getLoc(),
-                  "the B tile of 'wgmma_nn' spans " +
-                      std::to_string(mnMajorColumns) + " columns, more than a " +
-                      std::to_string(rowBytes) +
+                  "the MN-major B tile (wgmma_nn, wgmma_tn) spans " +
+                      std::to_string(mnMajorColumns) +
+                      " columns, more than a " + std::to_string(rowBytes) +
                       "-byte row holds: it lies in a shared layout [P, rows, " +
                       std::to_string(rowBytes / 2) +
                       "] whose panels hold the columns " +
@@ -332,8 +332,7 @@ Value Generator::wgmmaDescriptor(const Expr &e, mlir::Location l,
     leading = panel / 16;
   }
   int64_t mode = rowBytes == 128 ? 1 : rowBytes == 64 ? 2 : 3;
-  int64_t fixed = (leading << 16) | ((8 * rowBytes / 16) << 32) |
-                  (mode << 62);
+  int64_t fixed = (leading << 16) | ((8 * rowBytes / 16) << 32) | (mode << 62);
   Value shared = sharedAddress(e, l);
   Value addr = mlir::LLVM::PtrToIntOp::create(b, l, b.getI32Type(), shared);
   Value a64 = mlir::arith::ExtUIOp::create(b, l, b.getI64Type(), addr);
@@ -420,9 +419,8 @@ Value Generator::emitWgmma(const CallExpr &e, mlir::Location l) {
       ops.push_back(
           mlir::LLVM::LoadOp::create(b, l, f32, elementAt(acc, f32, i, l)));
     std::string type = half ? "f16" : "bf16";
-    std::string text = "wgmma.mma_async.sync.aligned.m64n" +
-                       std::to_string(n) + "k16.f32." + type + "." + type +
-                       " {";
+    std::string text = "wgmma.mma_async.sync.aligned.m64n" + std::to_string(n) +
+                       "k16.f32." + type + "." + type + " {";
     std::string constraints;
     for (int64_t i = 0; i < elements; ++i) {
       text += (i ? ", $" : "$") + std::to_string(i);
@@ -456,14 +454,16 @@ Value Generator::emitWgmma(const CallExpr &e, mlir::Location l) {
           b, l, d,
           mlir::LLVM::LoadOp::create(b, l, f32, elementAt(acc, f32, i, l)), i);
     auto type = mlir::NVVM::WGMMATypesAttr::get(
-        &ctx, half ? mlir::NVVM::WGMMATypes::f16 : mlir::NVVM::WGMMATypes::bf16);
-    auto one = mlir::NVVM::WGMMAScaleInAttr::get(&ctx,
-                                                 mlir::NVVM::WGMMAScaleIn::one);
+        &ctx,
+        half ? mlir::NVVM::WGMMATypes::f16 : mlir::NVVM::WGMMATypes::bf16);
+    auto one =
+        mlir::NVVM::WGMMAScaleInAttr::get(&ctx, mlir::NVVM::WGMMAScaleIn::one);
     d = mlir::NVVM::WgmmaMmaAsyncOp::create(
         b, l, structType, d, descA, descB,
         mlir::NVVM::MMAShapeAttr::get(&ctx, 64, n, 16), type, type,
         mlir::NVVM::WGMMATypesAttr::get(&ctx, mlir::NVVM::WGMMATypes::f32),
-        mlir::NVVM::WGMMAScaleOutAttr::get(&ctx, mlir::NVVM::WGMMAScaleOut::one),
+        mlir::NVVM::WGMMAScaleOutAttr::get(&ctx,
+                                           mlir::NVVM::WGMMAScaleOut::one),
         one, one,
         mlir::NVVM::MMALayoutAttr::get(&ctx, mnMajorA
                                                  ? mlir::NVVM::MMALayout::col
@@ -480,11 +480,11 @@ Value Generator::emitWgmma(const CallExpr &e, mlir::Location l) {
   return nullptr;
 }
 template Value Generator::emitWgmma<false, false>(const CallExpr &,
-                                                 mlir::Location);
+                                                  mlir::Location);
 template Value Generator::emitWgmma<false, true>(const CallExpr &,
-                                                mlir::Location);
+                                                 mlir::Location);
 template Value Generator::emitWgmma<true, true>(const CallExpr &,
-                                               mlir::Location);
+                                                mlir::Location);
 
 Value Generator::emitWgmmaFence(const CallExpr &, mlir::Location l) {
   requireSm(90);
@@ -497,22 +497,21 @@ void Generator::pinRegisters(Value view, int64_t words, bool isFloat,
   // Each 32-bit element of the register view passes through an empty
   // volatile asm (CUTLASS's warpgroup_fence_operand): its value is
   // complete here, and nothing reads it earlier.
-  mlir::Type type = isFloat ? mlir::Type(b.getF32Type())
-                            : mlir::Type(b.getI32Type());
+  mlir::Type type =
+      isFloat ? mlir::Type(b.getF32Type()) : mlir::Type(b.getI32Type());
   Value base = emitLayoutCorner(view, l);
   for (int64_t i = 0; i < words; ++i) {
     Value at = elementAt(base, type, i, l);
     Value v = mlir::LLVM::LoadOp::create(b, l, type, at);
-    Value pinned =
-        mlir::LLVM::InlineAsmOp::create(
-            b, l, type, mlir::ValueRange{v}, b.getStringAttr(""),
-            b.getStringAttr(isFloat ? "=f,0" : "=r,0"),
-            /*has_side_effects=*/b.getUnitAttr(),
-            /*is_align_stack=*/nullptr,
-            mlir::LLVM::TailCallKindAttr::get(
-                &ctx, mlir::LLVM::tailcallkind::TailCallKind::None),
-            /*asm_dialect=*/nullptr, /*operand_attrs=*/nullptr)
-            .getResult(0);
+    Value pinned = mlir::LLVM::InlineAsmOp::create(
+                       b, l, type, mlir::ValueRange{v}, b.getStringAttr(""),
+                       b.getStringAttr(isFloat ? "=f,0" : "=r,0"),
+                       /*has_side_effects=*/b.getUnitAttr(),
+                       /*is_align_stack=*/nullptr,
+                       mlir::LLVM::TailCallKindAttr::get(
+                           &ctx, mlir::LLVM::tailcallkind::TailCallKind::None),
+                       /*asm_dialect=*/nullptr, /*operand_attrs=*/nullptr)
+                       .getResult(0);
     mlir::LLVM::StoreOp::create(b, l, pinned, at);
   }
 }
@@ -527,7 +526,8 @@ void Generator::fenceWgmmaOperand(Value view, int64_t words, bool isFloat,
   // whole view passes through an empty volatile asm just before the fence,
   // so its value is complete there.
   mlir::func::FuncOp fn = enclosingFunc(b);
-  if (!fn || !lastWgmmaFence || !llvm::isa<mlir::layout::ViewType>(view.getType()) ||
+  if (!fn || !lastWgmmaFence ||
+      !llvm::isa<mlir::layout::ViewType>(view.getType()) ||
       llvm::is_contained(wgmmaFencedViews,
                          std::make_pair(lastWgmmaFence, view)))
     return;

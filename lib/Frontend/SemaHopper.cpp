@@ -176,15 +176,17 @@ const Type *Checker::checkNamedBarrier(CallExpr &e, BuiltinArgs &a,
     return types.errorTy();
   std::optional<int64_t> id = constantInt(*e.args[0].value);
   if (id && (*id < 1 || *id > 15)) {
-    diag.error(e.args[0].loc, "'" + a.name + "' takes a barrier from 1 to "
-                              "15 (0 is syncthreads'), not " +
+    diag.error(e.args[0].loc, "'" + a.name +
+                                  "' takes a barrier from 1 to "
+                                  "15 (0 is syncthreads'), not " +
                                   std::to_string(*id));
     return types.errorTy();
   }
   std::optional<int64_t> n = constantInt(*e.args[1].value);
   if (n && (*n < 32 || *n > 1024 || *n % 32)) {
-    diag.error(e.args[1].loc, "'" + a.name + "' counts whole warps: 32 to "
-                              "1024 threads, a multiple of 32, not " +
+    diag.error(e.args[1].loc, "'" + a.name +
+                                  "' counts whole warps: 32 to "
+                                  "1024 threads, a multiple of 32, not " +
                                   std::to_string(*n));
     return types.errorTy();
   }
@@ -222,19 +224,22 @@ const Type *Checker::checkWgmma(CallExpr &e, BuiltinArgs &a, const Type *) {
     }
   if (!reg || !d->getElement()->is(Type::Kind::Float) ||
       (!named && (elements % 4 || elements < 4 || elements > 128))) {
-    diag.error(e.args[0].loc,
-               "the accumulator of '" + a.name + "' is a float register layout (or a "
-               "tile of one) of N/2 elements with constant extents, N a "
-               "multiple of 8 up to 256 (layout<float, 64>() for m64n128k16), "
-               "not " + d->str());
+    diag.error(
+        e.args[0].loc,
+        "the accumulator of '" + a.name +
+            "' is a float register layout (or a "
+            "tile of one) of N/2 elements with constant extents, N a "
+            "multiple of 8 up to 256 (layout<float, 64>() for m64n128k16), "
+            "not " +
+            d->str());
     return types.errorTy();
   }
   // A: a tile in shared memory, or (§8.4) this thread's fragment of it in
   // registers: 8 bf16 or half elements, or 4 ints holding their pairs.
   const Type *aType = a.type(1);
-  bool aRegs = (aType->is(Type::Kind::Layout) ||
-                aType->is(Type::Kind::Address)) &&
-               aType->getSpace() == MemSpace::Register;
+  bool aRegs =
+      (aType->is(Type::Kind::Layout) || aType->is(Type::Kind::Address)) &&
+      aType->getSpace() == MemSpace::Register;
   // wgmma_tn reads A MN-major, which only a shared-memory tile can be.
   if (aRegs && a.name == "wgmma_tn")
     aRegs = false;
@@ -251,9 +256,10 @@ const Type *Checker::checkWgmma(CallExpr &e, BuiltinArgs &a, const Type *) {
   if (aRegs && ta->is(Type::Kind::Int))
     ta = tb;
   if (!half(ta) || ta != tb) {
-    diag.error(e.getLoc(), "the A and B operands of '" + a.name + "' are both bf16 or "
-                           "both half, not " + ta->str() + " and " +
-                               tb->str());
+    diag.error(e.getLoc(), "the A and B operands of '" + a.name +
+                               "' are both bf16 or "
+                               "both half, not " +
+                               ta->str() + " and " + tb->str());
     return types.errorTy();
   }
   // K-major tiles in a swizzled layout whose rows are 32, 64 or 128 bytes
@@ -268,8 +274,9 @@ const Type *Checker::checkWgmma(CallExpr &e, BuiltinArgs &a, const Type *) {
     int64_t rowBytes = root->getExtents().back().value * 2;
     if (rowBytes != 32 && rowBytes != 64 && rowBytes != 128) {
       diag.error(e.args[i].loc,
-                 std::string("the ") + (i == 1 ? "A" : "B") +
-                     " tile of '" + a.name + "' lies in a shared layout whose rows "
+                 std::string("the ") + (i == 1 ? "A" : "B") + " tile of '" +
+                     a.name +
+                     "' lies in a shared layout whose rows "
                      "hold 32, 64 or 128 bytes (16, 32 or 64 elements: the "
                      "swizzle), not " +
                      std::to_string(rowBytes) + " (" + root->str() + ")");
