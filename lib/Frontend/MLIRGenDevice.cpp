@@ -165,6 +165,21 @@ Value Generator::emitFastTanh(const CallExpr &e, mlir::Location l) {
   return emitApprox("tanh.approx.f32", emitIntrinsicArgs(e)[0], l);
 }
 
+// cvt.rna.tf32.f32 writes a .b32 register: the float's bits with the low 13
+// mantissa bits rounded away, read back as a float.
+Value Generator::emitTf32Round(const CallExpr &e, mlir::Location l) {
+  Value bits =
+      mlir::LLVM::InlineAsmOp::create(
+          b, l, b.getI32Type(), mlir::ValueRange{emitIntrinsicArgs(e)[0]},
+          b.getStringAttr("cvt.rna.tf32.f32 $0, $1;"), b.getStringAttr("=r,f"),
+          /*has_side_effects=*/nullptr, /*is_align_stack=*/nullptr,
+          mlir::LLVM::TailCallKindAttr::get(
+              &ctx, mlir::LLVM::tailcallkind::TailCallKind::None),
+          /*asm_dialect=*/nullptr, /*operand_attrs=*/nullptr)
+          .getResult(0);
+  return mlir::LLVM::BitcastOp::create(b, l, b.getF32Type(), bits);
+}
+
 //===----------------------------------------------------------------------===//
 // launch (§6.7)
 //===----------------------------------------------------------------------===//

@@ -272,12 +272,19 @@ static const Type *wgmmaRootLayout(const Expr &e) {
   return x->type && x->type->is(Type::Kind::Layout) ? x->type : nullptr;
 }
 
+/// The bytes of an element of a wgmma tile: 4 for float (TF32), else 2.
+static int64_t wgmmaElementBytes(const Type *root) {
+  const Type *el = root->getElement();
+  return el && el->is(Type::Kind::Float) ? 4 : 2;
+}
+
 int64_t Generator::swizzleRowBytes(const Expr &e) {
   const Type *root = wgmmaRootLayout(e);
   if (!root || root->getExtents().size() < 2)
     return -1;
   int64_t cols = extentValue(root->getExtents().back());
-  return mlir::ShapedType::isDynamic(cols) ? -1 : cols * 2;
+  return mlir::ShapedType::isDynamic(cols) ? -1
+                                           : cols * wgmmaElementBytes(root);
 }
 
 int64_t Generator::wgmmaPanelBytes(const Expr &e) {
@@ -289,7 +296,7 @@ int64_t Generator::wgmmaPanelBytes(const Expr &e) {
   int64_t cols = extentValue(extents.back());
   if (mlir::ShapedType::isDynamic(rows) || mlir::ShapedType::isDynamic(cols))
     return -1;
-  return rows * cols * 2;
+  return rows * cols * wgmmaElementBytes(root);
 }
 
 Value Generator::wgmmaDescriptor(const Expr &e, mlir::Location l,
@@ -397,6 +404,8 @@ Value Generator::emitWgmma(const CallExpr &e, mlir::Location l) {
     fenceWgmmaOperand(accView, elements, /*isFloat=*/true, l);
   const Type *in = e.args[2].value->type->getElement();
   bool half = in && in->is(Type::Kind::Half);
+  // float tiles: TF32, m64nNk8 (sema: K-major, A in shared memory)
+  bool tf32 = in && in->is(Type::Kind::Float);
   mlir::Type f32 = b.getF32Type(), i32 = b.getI32Type();
   auto structType = mlir::LLVM::LLVMStructType::getLiteral(
       &ctx, llvm::SmallVector<mlir::Type>(elements, f32));
@@ -454,13 +463,15 @@ Value Generator::emitWgmma(const CallExpr &e, mlir::Location l) {
           b, l, d,
           mlir::LLVM::LoadOp::create(b, l, f32, elementAt(acc, f32, i, l)), i);
     auto type = mlir::NVVM::WGMMATypesAttr::get(
-        &ctx,
-        half ? mlir::NVVM::WGMMATypes::f16 : mlir::NVVM::WGMMATypes::bf16);
+        &ctx, tf32   ? mlir::NVVM::WGMMATypes::tf32
+              : half ? mlir::NVVM::WGMMATypes::f16
+                     : mlir::NVVM::WGMMATypes::bf16);
     auto one =
         mlir::NVVM::WGMMAScaleInAttr::get(&ctx, mlir::NVVM::WGMMAScaleIn::one);
     d = mlir::NVVM::WgmmaMmaAsyncOp::create(
         b, l, structType, d, descA, descB,
-        mlir::NVVM::MMAShapeAttr::get(&ctx, 64, n, 16), type, type,
+        mlir::NVVM::MMAShapeAttr::get(&ctx, 64, n, tf32 ? 8 : 16), type,
+        type,
         mlir::NVVM::WGMMATypesAttr::get(&ctx, mlir::NVVM::WGMMATypes::f32),
         mlir::NVVM::WGMMAScaleOutAttr::get(&ctx,
                                            mlir::NVVM::WGMMAScaleOut::one),

@@ -255,13 +255,24 @@ const Type *Checker::checkWgmma(CallExpr &e, BuiltinArgs &a, const Type *) {
   };
   if (aRegs && ta->is(Type::Kind::Int))
     ta = tb;
-  if (!half(ta) || ta != tb) {
+  // float tiles: TF32 (m64nNk8), both operands in shared memory, K-major
+  // (wgmma reads tf32 only K-major, and from registers only as 32-bit A).
+  bool tf32 = ta->is(Type::Kind::Float) && ta == tb;
+  if (tf32 && (aRegs || a.name != "wgmma")) {
+    diag.error(e.getLoc(), "'" + a.name + "' of float (TF32) tiles takes " +
+                               (aRegs ? "A in shared memory, not registers"
+                                      : "K-major tiles only: use 'wgmma' "
+                                        "with a transposed copy"));
+    return types.errorTy();
+  }
+  if ((!half(ta) && !tf32) || ta != tb) {
     diag.error(e.getLoc(), "the A and B operands of '" + a.name +
-                               "' are both bf16 or "
-                               "both half, not " +
+                               "' are both bf16, both half or both float "
+                               "(TF32), not " +
                                ta->str() + " and " + tb->str());
     return types.errorTy();
   }
+  int64_t elemBytes = tf32 ? 4 : 2;
   // K-major tiles in a swizzled layout whose rows are 32, 64 or 128 bytes
   // (§8.4): checked where the layout's row is known here.
   for (size_t i : {size_t(1), size_t(2)}) {
@@ -271,14 +282,15 @@ const Type *Checker::checkWgmma(CallExpr &e, BuiltinArgs &a, const Type *) {
     if (!root || root->getExtents().size() < 2 ||
         !root->getExtents().back().isConst())
       continue;
-    int64_t rowBytes = root->getExtents().back().value * 2;
+    int64_t rowBytes = root->getExtents().back().value * elemBytes;
     if (rowBytes != 32 && rowBytes != 64 && rowBytes != 128) {
       diag.error(e.args[i].loc,
                  std::string("the ") + (i == 1 ? "A" : "B") + " tile of '" +
                      a.name +
                      "' lies in a shared layout whose rows "
-                     "hold 32, 64 or 128 bytes (16, 32 or 64 elements: the "
-                     "swizzle), not " +
+                     "hold 32, 64 or 128 bytes (" +
+                     (tf32 ? "8, 16 or 32 floats" : "16, 32 or 64 elements") +
+                     ": the swizzle), not " +
                      std::to_string(rowBytes) + " (" + root->str() + ")");
       return types.errorTy();
     }

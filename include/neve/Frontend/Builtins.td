@@ -314,6 +314,9 @@ def : BuiltinFunction<"fast_log", Device, Float, [Float], "emitFastLog",
   "log with the hardware approximation (lg2.approx)">;
 def : BuiltinFunction<"fast_tanh", Device, Float, [Float], "emitFastTanh",
   "tanh with the hardware approximation (tanh.approx)">;
+def : BuiltinFunction<"tf32_round", Device, Float, [Float], "emitTf32Round",
+  "x rounded to TF32 (cvt.rna.tf32.f32: 10 mantissa bits, to nearest, ties "
+  "away from zero), as a float whose low 13 bits are zero">;
 def : BuiltinFunction<"cp_async16", Device, Void, [], "emitCpAsync16",
   "copies 16 bytes from global to shared memory asynchronously"> {
   let Check = "checkCpAsync16";
@@ -421,7 +424,8 @@ def : BuiltinFunction<"wgmma", Device, Void, [],
   "emitWgmma</*mnMajorA=*/false, /*mnMajorB=*/false>",
   "warpgroup D += A Bt, m64nNk16, A and B K-major bf16/half tiles in "
   "(swizzled) shared memory (or A the thread's fragment in registers), D a "
-  "float register layout of N/2 elements"> {
+  "float register layout of N/2 elements; float tiles (both in shared "
+  "memory) run as TF32, m64nNk8"> {
   let Check = "checkWgmma";
 }
 def : BuiltinFunction<"wgmma_nn", Device, Void, [],
