@@ -32,8 +32,6 @@ VARIANTS = {
     "explicit": "Neve, by hand: smem layouts, cp.async double buffering, ldmatrix, mma_16x8x16",
     "hopper": "Neve, by hand for Hopper: persistent, warp-specialised, TMA + mbarriers + wgmma m64n256k16, 128x256 tiles",
     "hopper_store": "the hopper kernel writing C = A . B^T (C not read), as cublas_f32",
-    "pingpong": "Neve, the hopper pipeline in ping-pong: each consumer warpgroup on its own 128x128 tiles (gemm_pp_k)",
-    "pingpong_store": "the pingpong kernel writing C = A . B^T (C not read), as cublas_f32",
     "cublas": "torch.matmul(a, b.t()), bf16 output (cuBLAS)",
     "cublas_f32": "torch.mm(a, b.t(), torch.float32), float output (cuBLAS)",
     "cublas_f32_acc": "torch.addmm(c, a, b.t(), out_dtype=torch.float32): float C added to, as Neve's kernels (cuBLAS)",
