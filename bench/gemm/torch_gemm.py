@@ -9,6 +9,9 @@ lines (2*m*n*k flops a call), as gemm.nv does. Variants:
   cublas_f32   torch.mm(a, b.t(), torch.float32): float output, as Neve's
                kernels write; only where this PyTorch has mm's out_dtype
   cublas_f32_acc  torch.addmm(c, a, b.t(), out_dtype=torch.float32): float
+  cublas_f32_acc_nn, cublas_f32_acc_tn  the same with b stored [k, n] (NN)
+               and also a stored [k, m] (TN: a.t()), as gemm.nv's hopper_nn
+               and hopper_tn
                C added to, as Neve's kernels do (C += A.B^T); only where
                this PyTorch has addmm's out_dtype
 
@@ -114,7 +117,18 @@ def main():
             ok &= run("cublas_f32_acc",
                       lambda: torch.addmm(c0, a, bt, out_dtype=torch.float32),
                       lambda c: (c - c0 - ref).abs().max().item(), 1e-2 * k ** 0.5)
-            del c0
+            # the other operand layouts, as a backward's dx (NN: a [m, k]
+            # times b stored [k, n]) and dw (TN: a stored [k, m], transposed)
+            bkn = b.t().contiguous()
+            akm = a.t().contiguous()
+            c0 = torch.rand(m, n, device=dev)
+            ok &= run("cublas_f32_acc_nn",
+                      lambda: torch.addmm(c0, a, bkn, out_dtype=torch.float32),
+                      lambda c: (c - c0 - ref).abs().max().item(), 1e-2 * k ** 0.5)
+            ok &= run("cublas_f32_acc_tn",
+                      lambda: torch.addmm(c0, akm.t(), bkn, out_dtype=torch.float32),
+                      lambda c: (c - c0 - ref).abs().max().item(), 1e-2 * k ** 0.5)
+            del c0, bkn, akm
         if not ok:
             status = 1
         del a, b, bt, ref
