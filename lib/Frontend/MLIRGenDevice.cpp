@@ -165,6 +165,14 @@ Value Generator::emitFastTanh(const CallExpr &e, mlir::Location l) {
   return emitApprox("tanh.approx.f32", emitIntrinsicArgs(e)[0], l);
 }
 
+// a * b + c rounded once: the generated code multiplies and adds with
+// round-to-nearest (mul.rn, add.rn), which ptxas never contracts, so a
+// fused multiply-add is only ever written.
+Value Generator::emitMathFma(const CallExpr &e, mlir::Location l) {
+  auto args = emitIntrinsicArgs(e);
+  return mlir::math::FmaOp::create(b, l, args[0], args[1], args[2]);
+}
+
 // cvt.rna.tf32.f32 writes a .b32 register: the float's bits with the low 13
 // mantissa bits rounded away, read back as a float.
 Value Generator::emitTf32Round(const CallExpr &e, mlir::Location l) {

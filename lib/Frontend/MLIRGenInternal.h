@@ -399,6 +399,7 @@ public:
   Value emitFastLog(const CallExpr &e, mlir::Location l);
   Value emitFastTanh(const CallExpr &e, mlir::Location l);
   Value emitTf32Round(const CallExpr &e, mlir::Location l);
+  Value emitMathFma(const CallExpr &e, mlir::Location l);
   // MLIRGenTensorCore.cpp.
   Value emitCpAsync16(const CallExpr &e, mlir::Location l);
   Value emitCpCommitGroup(const CallExpr &e, mlir::Location l);

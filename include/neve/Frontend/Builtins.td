@@ -314,6 +314,8 @@ def : BuiltinFunction<"fast_log", Device, Float, [Float], "emitFastLog",
   "log with the hardware approximation (lg2.approx)">;
 def : BuiltinFunction<"fast_tanh", Device, Float, [Float], "emitFastTanh",
   "tanh with the hardware approximation (tanh.approx)">;
+def : BuiltinFunction<"fma", Device, Float, [Float, Float, Float],
+  "emitMathFma", "a * b + c with one rounding (fma.rn.f32)">;
 def : BuiltinFunction<"tf32_round", Device, Float, [Float], "emitTf32Round",
   "x rounded to TF32 (cvt.rna.tf32.f32: 10 mantissa bits, to nearest, ties "
   "away from zero), as a float whose low 13 bits are zero">;
