@@ -16,6 +16,8 @@ import sys
 
 import torch
 
+from torch_gemm import time_ms  # the same events, the same way
+
 # Keep in step with float_gemm.nv's main.
 PROBLEMS = [(2048, 2048, 2048), (4096, 4096, 4096), (8192, 8192, 8192),
             (4096, 12288, 4096), (4096, 4096, 11008)]
@@ -25,19 +27,6 @@ def filled(n, seed):
     i = torch.arange(n, device="cuda", dtype=torch.int64)
     h = ((i % 65521) * 7919 + seed * 104729) % 2003
     return (h - 1001).to(torch.float32) / 1001.0
-
-
-def time_ms(fn, iters, warmup):
-    for _ in range(warmup):
-        fn()
-    start = torch.cuda.Event(enable_timing=True)
-    stop = torch.cuda.Event(enable_timing=True)
-    start.record()
-    for _ in range(iters):
-        fn()
-    stop.record()
-    torch.cuda.synchronize()
-    return start.elapsed_time(stop) / iters
 
 
 def main():
