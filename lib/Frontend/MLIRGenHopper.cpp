@@ -371,6 +371,11 @@ Value Generator::emitWgmma(const CallExpr &e, mlir::Location l) {
     return nullptr;
   }
   int64_t n = elements * 2;
+  // D = A B + D, or with a literal false fourth argument D = A B (scale-d 0)
+  bool accumulate = true;
+  if (e.args.size() > 3)
+    if (auto *lit = llvm::dyn_cast<BoolLitExpr>(e.args[3].value.get()))
+      accumulate = lit->value;
   Value accView = emitExpr(*e.args[0].value);
   Value acc = llvm::isa<mlir::layout::ViewType>(accView.getType())
                   ? emitLayoutCorner(accView, l)
@@ -439,8 +444,8 @@ Value Generator::emitWgmma(const CallExpr &e, mlir::Location l) {
             std::to_string(elements + 1) + ", $" +
             std::to_string(elements + 2) + ", $" +
             std::to_string(elements + 3) + "}, $" +
-            std::to_string(elements + 4) + ", 1, 1, 1, " +
-            (mnMajorB ? "1" : "0") + ";";
+            std::to_string(elements + 4) + ", " + (accumulate ? "1" : "0") +
+            ", 1, 1, " + (mnMajorB ? "1" : "0") + ";";
     constraints += "r,r,r,r,l";
     for (int64_t i = 0; i < elements; ++i)
       constraints += "," + std::to_string(i);
@@ -473,8 +478,9 @@ Value Generator::emitWgmma(const CallExpr &e, mlir::Location l) {
         mlir::NVVM::MMAShapeAttr::get(&ctx, 64, n, tf32 ? 8 : 16), type,
         type,
         mlir::NVVM::WGMMATypesAttr::get(&ctx, mlir::NVVM::WGMMATypes::f32),
-        mlir::NVVM::WGMMAScaleOutAttr::get(&ctx,
-                                           mlir::NVVM::WGMMAScaleOut::one),
+        mlir::NVVM::WGMMAScaleOutAttr::get(
+            &ctx, accumulate ? mlir::NVVM::WGMMAScaleOut::one
+                             : mlir::NVVM::WGMMAScaleOut::zero),
         one, one,
         mlir::NVVM::MMALayoutAttr::get(&ctx, mnMajorA
                                                  ? mlir::NVVM::MMALayout::col

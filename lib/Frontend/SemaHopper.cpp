@@ -207,8 +207,22 @@ const Type *Checker::checkSetmaxnreg(CallExpr &e, BuiltinArgs &a,
 }
 
 const Type *Checker::checkWgmma(CallExpr &e, BuiltinArgs &a, const Type *) {
-  if (!a.count(3) || a.anyError())
+  if (!a.noExtras() || a.anyError())
     return types.errorTy();
+  if (e.args.size() != 3 && e.args.size() != 4) {
+    diag.error(e.getLoc(), "'" + a.name + "' takes (d, a, b[, accumulate]), "
+                           "but " + std::to_string(e.args.size()) +
+                               " arguments were given");
+    return types.errorTy();
+  }
+  // accumulate: D = A B + D (true, the default) or D = A B (false: wgmma's
+  // scale-d 0, no zeroing of D first), a literal (an immediate of the
+  // instruction)
+  if (e.args.size() == 4 && !llvm::isa<BoolLitExpr>(*e.args[3].value)) {
+    diag.error(e.args[3].loc, "the accumulate argument of '" + a.name +
+                                  "' is the literal true or false");
+    return types.errorTy();
+  }
   // D: a float register layout (or a tile of one) of N/2 elements.
   // Extents named by compile-time parameters are checked per
   // specialisation (MLIRGen).

@@ -427,7 +427,8 @@ def : BuiltinFunction<"wgmma", Device, Void, [],
   "warpgroup D += A Bt, m64nNk16, A and B K-major bf16/half tiles in "
   "(swizzled) shared memory (or A the thread's fragment in registers), D a "
   "float register layout of N/2 elements; float tiles (both in shared "
-  "memory) run as TF32, m64nNk8"> {
+  "memory) run as TF32, m64nNk8; a literal false fourth argument makes it "
+  "D = A Bt (scale-d 0)"> {
   let Check = "checkWgmma";
 }
 def : BuiltinFunction<"wgmma_nn", Device, Void, [],
