@@ -89,6 +89,12 @@ void neve::buildDevicePipeline(mlir::OpPassManager &pm,
     pm.addPass(mlir::neve::createNeveKernelCachePass(cached));
   }
   mlir::OpPassManager &device = pm.nest<mlir::gpu::GPUModuleOp>();
+  // Constant branches (a specialised kernel's template parameters) folded
+  // and the blocks they leave unreachable erased before canonicalising: a
+  // dead loop's cyclic induction update never lets the canonicalizer stop
+  // (neve-prune-dead-branches, Passes.td).
+  device.addPass(mlir::createSCCPPass());
+  device.addPass(mlir::neve::createNevePruneDeadBranchesPass());
   device.addPass(mlir::createCanonicalizerPass());
   device.addPass(mlir::createCSEPass());
   // Views, tiles and the tiled product (§8.5, §8.6) → memref + nvgpu.

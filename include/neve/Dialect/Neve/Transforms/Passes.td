@@ -82,4 +82,27 @@ def NeveFusePass : Pass<"neve-fuse", "::mlir::ModuleOp"> {
                            "::mlir::pdl_interp::PDLInterpDialect"];
 }
 
+def NevePruneDeadBranchesPass : Pass<"neve-prune-dead-branches"> {
+  let summary = "Fold constant branches and erase the blocks they leave unreachable";
+  let description = [{
+    Replaces each `cf.cond_br` whose condition is a constant by a `cf.br`
+    to the taken successor, then erases the blocks no branch reaches, until
+    nothing changes. Run after SCCP (which turns conditions that are
+    constant, such as a specialised kernel's template parameter compared
+    with a literal, into constants) and before the canonicalizer: a loop
+    left unreachable by a folded branch can have its back edge merged into
+    its header, which makes its induction update use itself
+    (`%p = arith.addi %p, %c1`), and the canonicalizer's arith patterns
+    never stop rewriting such a cycle. The front end emits loops as `cf`
+    blocks, so the device pipeline prunes before canonicalising.
+
+    ```mlir
+    cf.cond_br %false, ^loop(%c0 : i32), ^next
+    // becomes
+    cf.br ^next
+    // and ^loop, now unreachable, is erased with the blocks only it reached
+    ```
+  }];
+}
+
 #endif // NEVE_TRANSFORMS_PASSES
