@@ -475,8 +475,7 @@ Value Generator::emitWgmma(const CallExpr &e, mlir::Location l) {
         mlir::NVVM::WGMMAScaleInAttr::get(&ctx, mlir::NVVM::WGMMAScaleIn::one);
     d = mlir::NVVM::WgmmaMmaAsyncOp::create(
         b, l, structType, d, descA, descB,
-        mlir::NVVM::MMAShapeAttr::get(&ctx, 64, n, tf32 ? 8 : 16), type,
-        type,
+        mlir::NVVM::MMAShapeAttr::get(&ctx, 64, n, tf32 ? 8 : 16), type, type,
         mlir::NVVM::WGMMATypesAttr::get(&ctx, mlir::NVVM::WGMMATypes::f32),
         mlir::NVVM::WGMMAScaleOutAttr::get(
             &ctx, accumulate ? mlir::NVVM::WGMMAScaleOut::one

@@ -210,8 +210,10 @@ const Type *Checker::checkWgmma(CallExpr &e, BuiltinArgs &a, const Type *) {
   if (!a.noExtras() || a.anyError())
     return types.errorTy();
   if (e.args.size() != 3 && e.args.size() != 4) {
-    diag.error(e.getLoc(), "'" + a.name + "' takes (d, a, b[, accumulate]), "
-                           "but " + std::to_string(e.args.size()) +
+    diag.error(e.getLoc(), "'" + a.name +
+                               "' takes (d, a, b[, accumulate]), "
+                               "but " +
+                               std::to_string(e.args.size()) +
                                " arguments were given");
     return types.errorTy();
   }
@@ -304,8 +306,8 @@ const Type *Checker::checkWgmma(CallExpr &e, BuiltinArgs &a, const Type *) {
                      "' lies in a shared layout whose rows "
                      "hold 32, 64 or 128 bytes (" +
                      (tf32 ? "8, 16 or 32 floats" : "16, 32 or 64 elements") +
-                     ": the swizzle), not " +
-                     std::to_string(rowBytes) + " (" + root->str() + ")");
+                     ": the swizzle), not " + std::to_string(rowBytes) + " (" +
+                     root->str() + ")");
       return types.errorTy();
     }
   }
