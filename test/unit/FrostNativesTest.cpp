@@ -1,7 +1,8 @@
 //===- FrostNativesTest.cpp - Frost's native layer tests --------*- C++ -*-===//
 //
 // Unit tests of lib/Runtime/Frost: IDX and CIFAR-10 readers, PNG load and
-// save, safetensors save/read/names, bf16 host buffers, env_or. Called with
+// save, safetensors save/read/names, bf16 host buffers, env_or,
+// note_stderr. Called with
 // the C ABI of §3.8 (the runtime context first); files go to a fresh
 // temporary directory. Buffers the natives write into come from
 // cumalloc_host, as in programs: the natives check their room with the
@@ -289,6 +290,13 @@ TEST(FrostSystem, EnvOrFallsBack) {
                "d");
   float a = wall_seconds(neve_context());
   EXPECT_GE(wall_seconds(neve_context()), a);
+}
+
+TEST(FrostSystem, NoteStderrWritesOneLine) {
+  testing::internal::CaptureStderr();
+  note_stderr(neve_context(), S("frost: a note"));
+  note_stderr(neve_context(), nullptr);
+  EXPECT_EQ(testing::internal::GetCapturedStderr(), "frost: a note\n\n");
 }
 
 } // namespace

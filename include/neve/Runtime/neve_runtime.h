@@ -1177,6 +1177,8 @@ neve_array *order_file_read(void *ctx, const neve_str *path,
 bool stdout_is_tty(void *ctx);
 float wall_seconds(void *ctx);
 neve_str *env_or(void *ctx, const neve_str *name, neve_str *fallback);
+/// The program's output so far, then \p line and a newline on stderr.
+void note_stderr(void *ctx, const neve_str *line);
 
 #ifdef __cplusplus
 } // extern "C"

@@ -5,6 +5,8 @@
 // `proto float wall_seconds()`: monotonic seconds since the first call
 // (float: millisecond resolution for a day's run).
 // `proto str env_or(str, str)`: an environment variable with a fallback.
+// `proto void note_stderr(str)`: one line on stderr after everything the
+// program printed so far (Frost's run-time notes, frost/notes.nv).
 //
 //===----------------------------------------------------------------------===//
 
@@ -13,7 +15,9 @@
 #include <unistd.h>
 
 #include <chrono>
+#include <cstdio>
 #include <cstdlib>
+#include <string>
 
 extern "C" bool stdout_is_tty(void *ctx) {
   (void)ctx;
@@ -37,4 +41,19 @@ extern "C" neve_str *env_or(void *ctx, const neve_str *name,
   if (!v || !*v)
     return fallback;
   return static_cast<neve_thread_context *>(ctx)->str_from_cstr(v);
+}
+
+// `proto void note_stderr(str line)`: the program's output so far (the
+// thread's unfinished print line, stdio buffers), then LINE and a newline on
+// stderr, in one write so that lines of different threads do not interleave.
+extern "C" void note_stderr(void *ctx, const neve_str *line) {
+  (void)ctx;
+  neve_print_flush();
+  std::fflush(nullptr);
+  std::string text;
+  if (line)
+    text.append(line->data, static_cast<size_t>(line->size));
+  text += '\n';
+  std::fwrite(text.data(), 1, text.size(), stderr);
+  std::fflush(stderr);
 }
