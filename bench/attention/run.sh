@@ -3,7 +3,9 @@
 # dialect) against PyTorch's scaled_dot_product_attention with the flash
 # and cuDNN backends, bf16, on the GPU machine (bench/attention/README.md).
 # The forward runs twice: Frost's default (on Hopper the wgmma kernel,
-# frost/attention_hopper.nv) and the mma.sync kernel (FROST_ATTENTION=mma).
+# frost/attention_hopper.nv) and the mma.sync kernel (FROST_ATTENTION=mma);
+# the backward twice: the default (mma.sync) and the Hopper kernels
+# (FROST_ATTENTION_BACKWARD=hopper, frost/attention_hopper_bwd.nv).
 #
 #   bash bench/attention/run.sh --build-only   # here: build/attn-bench/{flash,flash_check}
 #   bash bench/attention/run.sh                # there (carry ["build/attn-bench"]):
@@ -31,6 +33,8 @@ mkdir -p "$RESULTS"
   "$BIN/flash" | sed "s/^/neve /"
   echo "== neve-mma (the mma.sync forward, flash_fwd_k)"
   FROST_ATTENTION=mma "$BIN/flash" | grep -v "attention-bwd" | sed "s/^/neve-mma /"
+  echo "== neve-hbwd (the Hopper backward, frost/attention_hopper_bwd.nv: FROST_ATTENTION_BACKWARD=hopper)"
+  FROST_ATTENTION_BACKWARD=hopper "$BIN/flash" | grep "attention-bwd" | sed "s/^/neve-hbwd /"
   echo "== torch"
   python3 "$ROOT/bench/attention/torch_sdpa.py" | sed "s/^/torch /"
 } 2>&1 | tee "$RESULTS/attention.txt"
@@ -38,10 +42,10 @@ python3 - "$RESULTS/attention.txt" "$RESULTS/attention.json" "$(cat "$BIN/COMMIT
 import json, re, subprocess, sys
 rows, checks = {}, []
 for line in open(sys.argv[1]):
-    m = re.match(r"(neve-mma|neve|torch|torch cudnn) attention(-bwd)? (\d+) (\d+) (\d+) (\d+) (\d): ([\d.e+-]+) ms ([\d.e+-]+) TFLOP/s", line)
+    m = re.match(r"(neve-hbwd|neve-mma|neve|torch|torch cudnn) attention(-bwd)? (\d+) (\d+) (\d+) (\d+) (\d): ([\d.e+-]+) ms ([\d.e+-]+) TFLOP/s", line)
     if m:
         key = ("backward " if m[2] else "forward ") + f"B{m[3]} H{m[4]} S{m[5]} D{m[6]} " + ("causal" if m[7] == "1" else "non-causal")
-        who = m[1].replace("torch cudnn", "torch_cudnn").replace("neve-mma", "neve_mma")
+        who = m[1].replace("torch cudnn", "torch_cudnn").replace("neve-mma", "neve_mma").replace("neve-hbwd", "neve_hopper_bwd")
         rows.setdefault(key, {})[who] = {"ms": float(m[8]), "TFLOPs": round(float(m[9]), 1)}
     elif line.startswith("check ") or line.startswith("check-mma "):
         checks.append(line.strip())
@@ -50,6 +54,8 @@ for r in rows.values():
         r["neve_over_torch"] = round(r["neve"]["TFLOPs"] / r["torch"]["TFLOPs"], 3)
     if "neve" in r and "torch_cudnn" in r:
         r["neve_over_cudnn"] = round(r["neve"]["TFLOPs"] / r["torch_cudnn"]["TFLOPs"], 3)
+    if "neve_hopper_bwd" in r and "torch_cudnn" in r:
+        r["neve_hopper_bwd_over_cudnn"] = round(r["neve_hopper_bwd"]["TFLOPs"] / r["torch_cudnn"]["TFLOPs"], 3)
 try:
     device = subprocess.run(["nvidia-smi", "--query-gpu=name", "--format=csv,noheader"],
                             capture_output=True, text=True).stdout.strip()
@@ -58,7 +64,7 @@ except Exception:
 out = {"what": "attention forward (bf16 q k v [B, H, S, D], bf16 out: Frost flash_attention_raw, "
                "frost/attention.nv: neve = the default, on Hopper the wgmma kernel of frost/attention_hopper.nv; "
                "neve_mma = the mma.sync kernel, FROST_ATTENTION=mma) and backward (float o, dO into float dq dk dv: Frost flash_backward, "
-               "frost/attention_backward.nv) vs torch SDPA, flash backend (torch) and cuDNN backend "
+               "frost/attention_backward.nv; neve_hopper_bwd = FROST_ATTENTION_BACKWARD=hopper, frost/attention_hopper_bwd.nv) vs torch SDPA, flash backend (torch) and cuDNN backend "
                "(torch_cudnn), bf16; FLOPs 4BHS^2D, halved when causal, backward 2.5x that",
        "commit": sys.argv[3], "device": device,
        "command": "bash bench/attention/run.sh --build-only (here), then bash bench/attention/run.sh "
