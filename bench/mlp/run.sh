@@ -14,6 +14,8 @@
 #   frost-hopper         FROST_GEMM=hopper: the backward's products on gemm_hopper_k,
 #                        the forward's linear_act on gemm_hopper_act_k (the
 #                        same pipeline, the bias and GELU in its epilogue)
+#   frost-hopper-f32act  FROST_GEMM=hopper activations=float: the same with
+#                        float32 activations between the layers
 #   frost-hopper-linear  FROST_GEMM=hopper layer=linear: every product on
 #                        gemm_hopper_k, the bias and GELU as separate kernels
 #   torch-eager, torch-compile   torch_mlp.py --mode eager / compile
@@ -44,6 +46,8 @@ for r in $(seq 1 "$runs"); do
   run frost-tiled "$r" env FROST_GEMM=tiled "$mlp" $args
   # shellcheck disable=SC2086
   run frost-hopper "$r" env FROST_GEMM=hopper "$mlp" $args
+  # shellcheck disable=SC2086
+  run frost-hopper-f32act "$r" env FROST_GEMM=hopper "$mlp" $args activations=float
   # shellcheck disable=SC2086
   run frost-hopper-linear "$r" env FROST_GEMM=hopper "$mlp" $args layer=linear
   # shellcheck disable=SC2086
