@@ -13,6 +13,7 @@
 #   bash bench/gpt/run.sh BUNDLE timing "0" CONFIG...          # 300 steps, ms/step over steps 50..300
 #   bash bench/gpt/run.sh BUNDLE curves "0 1 2" CONFIG...      # 1000 steps, the loss curves
 #   bash bench/gpt/run.sh BUNDLE plot                          # gpt-loss.png from rows.jsonl
+#   bash bench/gpt/run.sh BUNDLE profile [SEED]                # ncu: each kernel's time and DRAM traffic per step
 #
 # CONFIG: torch-eager, torch-compile (torch_gpt.py --mode), frost-eager,
 # frost-graph (examples/gpt.nv exec=). Seed S: the twin's initial weights
@@ -124,7 +125,25 @@ PY
     done ;;
   plot)
     python3 "$here/plot.py" "$out/rows.jsonl" "$out/gpt-loss.png" 2>&1 | tee -a "$log" ;;
+  profile)
+    # Where Frost's step goes: every kernel of 2 eager training steps (no
+    # validation passes) under ncu, its time and DRAM traffic per step
+    # (bench/resnet/kernel_summary.py), into $out/kernels.txt. The first
+    # step's one-time work (the optimiser's flat buffers) counts too.
+    s=${1:-0}
+    files "$s" || exit 1
+    ncu=$(command -v ncu || echo /usr/local/cuda/bin/ncu)
+    note "start profile frost-eager seed $s"
+    (cd "$root" && timeout -k 5 "${GPT_DEADLINE:-470}" "$ncu" --clock-control none \
+       --metrics gpu__time_duration.sum,dram__bytes_read.sum,dram__bytes_write.sum --csv \
+       --log-file "$work/profile.csv" "$gpt" "${common[@]}" exec=eager steps=2 seed="$s" \
+       order="$work/order$s.idx" init="$work/init$s.safetensors" eval_every=0 eval_batches=0) \
+      > "$work/profile.log" 2>&1
+    note "end profile: exit $?"
+    { echo "# GPT-2 small (examples/gpt.nv config=gpt2 batch=8 seq=1024, eager, 2 training steps, no validation), commit $commit, device $device"
+      echo "# there: bash bench/gpt/run.sh BUNDLE profile $s (ncu --clock-control none, each kernel alone: the sum exceeds a measured step)"
+      python3 "$root/bench/resnet/kernel_summary.py" "$work/profile.csv" 2; } | tee "$out/kernels.txt" ;;
   *)
-    echo "run.sh: unknown phase $phase (first, timing, curves, plot)" >&2
+    echo "run.sh: unknown phase $phase (first, timing, curves, plot, profile)" >&2
     exit 2 ;;
 esac
