@@ -14,6 +14,9 @@
 #   frost-hopper         FROST_GEMM=hopper: the backward's products on gemm_hopper_k,
 #                        the forward's linear_act on gemm_hopper_act_k (the
 #                        same pipeline, the bias and GELU in its epilogue)
+#   frost-hopper-tmaep   FROST_GEMM=hopper FROST_GEMM_EPILOGUE=tma: the same,
+#                        the bf16 activations leaving the products through
+#                        shared memory and tma_store (gemm_hopper_act_tma_k)
 #   frost-hopper-f32act  FROST_GEMM=hopper activations=float: the same with
 #                        float32 activations between the layers
 #   frost-hopper-linear  FROST_GEMM=hopper layer=linear: every product on
@@ -46,6 +49,8 @@ for r in $(seq 1 "$runs"); do
   run frost-tiled "$r" env FROST_GEMM=tiled "$mlp" $args
   # shellcheck disable=SC2086
   run frost-hopper "$r" env FROST_GEMM=hopper "$mlp" $args
+  # shellcheck disable=SC2086
+  run frost-hopper-tmaep "$r" env FROST_GEMM=hopper FROST_GEMM_EPILOGUE=tma "$mlp" $args
   # shellcheck disable=SC2086
   run frost-hopper-f32act "$r" env FROST_GEMM=hopper "$mlp" $args activations=float
   # shellcheck disable=SC2086
