@@ -11,6 +11,7 @@
 
 #include "CudaApi.h"
 
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <map>
@@ -307,6 +308,15 @@ CUresult fLaunchKernel(CUfunction f, unsigned gx, unsigned gy, unsigned gz,
   if (sticky)
     return sticky;
   auto *fn = reinterpret_cast<FakeFunction *>(f);
+  // FAKE_CUDA_TRACE=FILE: one line per launch (kernel, grid, block, dynamic
+  // shared memory), to count what a program launches without a GPU.
+  static FILE *trace = [] {
+    const char *path = std::getenv("FAKE_CUDA_TRACE");
+    return path && *path ? std::fopen(path, "w") : nullptr;
+  }();
+  if (trace)
+    std::fprintf(trace, "%s %u %u %u %u %u %u %u\n", fn->name.c_str(), gx, gy,
+                 gz, bx, by, bz, smem);
   if (uint64_t(bx) * by * bz > 1024 ||
       static_cast<int>(smem) > fn->maxDynamicSmem)
     return CUDA_ERROR_INVALID_VALUE;
