@@ -14,6 +14,7 @@
 #   bash bench/gpt/run.sh BUNDLE curves "0 1 2" CONFIG...      # 1000 steps, the loss curves
 #   bash bench/gpt/run.sh BUNDLE plot                          # gpt-loss.png from rows.jsonl
 #   bash bench/gpt/run.sh BUNDLE profile [SEED]                # ncu: each kernel's time and DRAM traffic per step
+#   bash bench/gpt/run.sh BUNDLE ab SEED 'VAR=V ...' ...        # frost-graph timing as it is, then under each setting
 #
 # CONFIG: torch-eager, torch-compile (torch_gpt.py --mode), frost-eager,
 # frost-graph (examples/gpt.nv exec=). Seed S: the twin's initial weights
@@ -61,11 +62,15 @@ files() { # SEED
   fi
 }
 
-# run KIND CONFIG SEED STEPS EXTRA...: one training run, its output and row
+# run KIND CONFIG SEED STEPS EXTRA...: one training run, its output and row;
+# GPT_SETTING (variables, "FROST_X=a FROST_Y=b") is set for the run and
+# named in its configuration ("frost-graph [FROST_X=a]").
 run() {
   local kind=$1 config=$2 s=$3 steps=$4
   shift 4
-  local l="$work/$kind-$config-$s.log" cmd
+  local label=$config${GPT_SETTING:+ [$GPT_SETTING]} tag l cmd
+  tag=$(printf '%s' "$label" | tr -c 'A-Za-z0-9_.-' '_')
+  l="$work/$kind-$tag-$s.log"
   case $config in
     torch-*) cmd=(python3 "$here/torch_gpt.py" --config gpt2 --batch 8 --seq 1024 --data "$data"
                   --order "$work/order$s.idx" --init "$work/init$s.safetensors" --seed "$s"
@@ -74,14 +79,15 @@ run() {
                   order="$work/order$s.idx" init="$work/init$s.safetensors" "$@") ;;
     *) note "unknown configuration $config"; return 1 ;;
   esac
-  note "start $kind $config seed $s"
+  note "start $kind $label seed $s"
   local t0=$SECONDS
-  (cd "$root" && timeout -k 5 "${GPT_DEADLINE:-470}" "${cmd[@]}") > "$l" 2>&1
+  # shellcheck disable=SC2086
+  (cd "$root" && env ${GPT_SETTING:-} timeout -k 5 "${GPT_DEADLINE:-470}" "${cmd[@]}") > "$l" 2>&1
   local rc=$?
-  note "end $kind $config seed $s: exit $rc, $((SECONDS - t0)) s; $(grep -E '^(first loss|ms/step|tokens/s|peak memory)' "$l" | tr '\n' ' ')"
-  { echo "=== $kind $config seed $s: $(echo "${cmd[*]}" | sed "s|$bundle|BUNDLE|g; s|$work|WORK|g; s|$root/||g") (exit $rc)"
+  note "end $kind $label seed $s: exit $rc, $((SECONDS - t0)) s; $(grep -E '^(first loss|ms/step|tokens/s|peak memory)' "$l" | tr '\n' ' ')"
+  { echo "=== $kind $label seed $s: ${GPT_SETTING:+$GPT_SETTING }$(echo "${cmd[*]}" | sed "s|$bundle|BUNDLE|g; s|$work|WORK|g; s|$root/||g") (exit $rc)"
     cat "$l"; } >> "$out/runs.txt"
-  python3 "$here/collect.py" row --log "$l" --kind "$kind" --config "$config" --seed "$s" \
+  python3 "$here/collect.py" row --log "$l" --kind "$kind" --config "$label" --seed "$s" \
     --steps "$steps" --rc "$rc" --commit "$commit" --device "$device" >> "$out/rows.jsonl"
 }
 
@@ -123,6 +129,18 @@ PY
         esac
       done
     done ;;
+  ab)
+    # Frost's switches measured against its defaults in one call: the
+    # frost-graph timing run as it is, then once per setting (each a
+    # string of variables, e.g. 'FROST_GEMM_EPILOGUE=tma
+    # FROST_ATTENTION_QKV=fused'), rows named "frost-graph [SETTING]".
+    s=$1
+    shift
+    files "$s" || exit 1
+    GPT_SETTING='' run timing frost-graph "$s" 300 print_every=50 eval_every=0
+    for setting in "$@"; do
+      GPT_SETTING=$setting run timing frost-graph "$s" 300 print_every=50 eval_every=0
+    done ;;
   plot)
     python3 "$here/plot.py" "$out/rows.jsonl" "$out/gpt-loss.png" 2>&1 | tee -a "$log" ;;
   profile)
@@ -144,6 +162,6 @@ PY
       echo "# there: bash bench/gpt/run.sh BUNDLE profile $s (ncu --clock-control none, each kernel alone: the sum exceeds a measured step)"
       python3 "$root/bench/resnet/kernel_summary.py" "$work/profile.csv" 2; } | tee "$out/kernels.txt" ;;
   *)
-    echo "run.sh: unknown phase $phase (first, timing, curves, plot, profile)" >&2
+    echo "run.sh: unknown phase $phase (first, timing, curves, ab, plot, profile)" >&2
     exit 2 ;;
 esac
