@@ -267,6 +267,17 @@ CUresult fModuleUnload(CUmodule m) {
   return CUDA_SUCCESS;
 }
 
+// FAKE_CUDA_TRACE=FILE: one line per launch (kernel, grid, block, dynamic
+// shared memory) and per memset ("memset32 COUNT VALUE", "memset16 ..."),
+// to count what a program launches and clears without a GPU.
+FILE *traceFile() {
+  static FILE *trace = [] {
+    const char *path = std::getenv("FAKE_CUDA_TRACE");
+    return path && *path ? std::fopen(path, "w") : nullptr;
+  }();
+  return trace;
+}
+
 CUresult fModuleGetFunction(CUfunction *f, CUmodule, const char *name) {
   std::lock_guard<std::mutex> g(lock);
   std::string n = name;
@@ -308,13 +319,7 @@ CUresult fLaunchKernel(CUfunction f, unsigned gx, unsigned gy, unsigned gz,
   if (sticky)
     return sticky;
   auto *fn = reinterpret_cast<FakeFunction *>(f);
-  // FAKE_CUDA_TRACE=FILE: one line per launch (kernel, grid, block, dynamic
-  // shared memory), to count what a program launches without a GPU.
-  static FILE *trace = [] {
-    const char *path = std::getenv("FAKE_CUDA_TRACE");
-    return path && *path ? std::fopen(path, "w") : nullptr;
-  }();
-  if (trace)
+  if (FILE *trace = traceFile())
     std::fprintf(trace, "%s %u %u %u %u %u %u %u\n", fn->name.c_str(), gx, gy,
                  gz, bx, by, bz, smem);
   if (uint64_t(bx) * by * bz > 1024 ||
@@ -536,6 +541,8 @@ CUresult fMemcpyDtoHAsync(void *dst, CUdeviceptr src, size_t bytes,
 CUresult fMemsetD32Async(CUdeviceptr dst, unsigned value, size_t count,
                          CUstream s) {
   std::lock_guard<std::mutex> g(lock);
+  if (FILE *trace = traceFile())
+    std::fprintf(trace, "memset32 %zu %u\n", count, value);
   Node n;
   n.kind = Node::Memset32;
   n.dst = dst;
@@ -547,6 +554,8 @@ CUresult fMemsetD32Async(CUdeviceptr dst, unsigned value, size_t count,
 CUresult fMemsetD16Async(CUdeviceptr dst, unsigned short value, size_t count,
                          CUstream s) {
   std::lock_guard<std::mutex> g(lock);
+  if (FILE *trace = traceFile())
+    std::fprintf(trace, "memset16 %zu %u\n", count, unsigned(value));
   Node n;
   n.kind = Node::Memset16;
   n.dst = dst;

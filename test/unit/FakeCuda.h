@@ -12,6 +12,7 @@
 //   FAKE_CUDA_CC=NN         compute capability (default 90)
 //   FAKE_CUDA_MEM_LIMIT=N   bytes of device memory (default 1 GiB)
 //   FAKE_CUDA_HIDE=NAME     cuGetProcAddress does not know NAME
+//   FAKE_CUDA_TRACE=FILE    one line per launch and per memset into FILE
 //
 // Tests read its counters through fake_cuda_stats (found with dlsym).
 //
