@@ -14,6 +14,7 @@
 #   bash bench/gpt/run.sh BUNDLE curves "0 1 2" CONFIG...      # 1000 steps, the loss curves
 #   bash bench/gpt/run.sh BUNDLE plot                          # gpt-loss.png from rows.jsonl
 #   bash bench/gpt/run.sh BUNDLE profile [SEED]                # ncu: each kernel's time and DRAM traffic per step
+#   bash bench/gpt/run.sh BUNDLE profile-torch [SEED]          # the same for the PyTorch twin (eager)
 #   bash bench/gpt/run.sh BUNDLE ab SEED 'VAR=V ...' ...        # frost-graph timing as it is, then under each setting
 #
 # CONFIG: torch-eager, torch-compile (torch_gpt.py --mode), frost-eager,
@@ -161,7 +162,23 @@ PY
     { echo "# GPT-2 small (examples/gpt.nv config=gpt2 batch=8 seq=1024, eager, 2 training steps, no validation), commit $commit, device $device"
       echo "# there: bash bench/gpt/run.sh BUNDLE profile $s (ncu --clock-control none, each kernel alone: the sum exceeds a measured step)"
       python3 "$root/bench/resnet/kernel_summary.py" "$work/profile.csv" 2; } | tee "$out/kernels.txt" ;;
+  profile-torch)
+    # The same for the PyTorch twin (eager, bf16 autocast, fused AdamW):
+    # where its step goes, kernel by kernel, into $out/kernels-torch.txt.
+    s=${1:-0}
+    files "$s" || exit 1
+    ncu=$(command -v ncu || echo /usr/local/cuda/bin/ncu)
+    note "start profile torch-eager seed $s"
+    timeout -k 5 "${GPT_DEADLINE:-470}" "$ncu" --clock-control none \
+      --metrics gpu__time_duration.sum,dram__bytes_read.sum,dram__bytes_write.sum --csv \
+      --log-file "$work/profile-torch.csv" python3 "$here/torch_gpt.py" --config gpt2 --data "$data" \
+      --order "$work/order$s.idx" --init "$work/init$s.safetensors" --steps 2 --eval-every 0 \
+      --eval-batches 0 --time-from 0 --time-to 2 > "$work/profile-torch.log" 2>&1
+    note "end profile-torch: exit $?"
+    { echo "# GPT-2 small, the PyTorch twin (bench/gpt/torch_gpt.py --config gpt2, batch 8 x 1024, eager, 2 training steps), device $device, torch $(python3 -c 'import torch; print(torch.__version__)' 2>/dev/null)"
+      echo "# there: bash bench/gpt/run.sh BUNDLE profile-torch $s (ncu --clock-control none, each kernel alone)"
+      python3 "$root/bench/resnet/kernel_summary.py" "$work/profile-torch.csv" 2; } | tee "$out/kernels-torch.txt" ;;
   *)
-    echo "run.sh: unknown phase $phase (first, timing, curves, ab, plot, profile)" >&2
+    echo "run.sh: unknown phase $phase (first, timing, curves, ab, plot, profile, profile-torch)" >&2
     exit 2 ;;
 esac
