@@ -238,6 +238,22 @@ Value Generator::emitTmaStore(const CallExpr &e, mlir::Location l) {
   return nullptr;
 }
 
+/// cp.reduce.async.bulk.tensor ... .add.tile: the box added into global
+/// memory element by element (the L2 cache's atomic adds).
+Value Generator::emitTmaStoreAdd(const CallExpr &e, mlir::Location l) {
+  requireSm(90);
+  Value map = emitExpr(*e.args[0].value);
+  Value src = sharedAddress(*e.args[1].value, l);
+  llvm::SmallVector<Value> coords;
+  for (size_t i = 2; i < e.args.size(); ++i)
+    coords.push_back(emitExpr(*e.args[i].value));
+  mlir::NVVM::CpAsyncBulkTensorReduceOp::create(
+      b, l, map, src, mlir::NVVM::TMAReduxKind::ADD,
+      mlir::NVVM::TMAStoreMode::TILE, tmaCoordinates(coords),
+      /*l2CacheHint=*/Value());
+  return nullptr;
+}
+
 Value Generator::emitTmaCommitGroup(const CallExpr &, mlir::Location l) {
   requireSm(90);
   mlir::NVVM::CpAsyncBulkCommitGroupOp::create(b, l);

@@ -438,6 +438,7 @@ public:
   Value emitStmatrix(const CallExpr &e, mlir::Location l);
   Value emitTmaLoad(const CallExpr &e, mlir::Location l);
   Value emitTmaStore(const CallExpr &e, mlir::Location l);
+  Value emitTmaStoreAdd(const CallExpr &e, mlir::Location l);
   Value emitTmaCommitGroup(const CallExpr &e, mlir::Location l);
   template <bool read>
   Value emitTmaWaitGroup(const CallExpr &e, mlir::Location l);

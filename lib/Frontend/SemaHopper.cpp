@@ -122,16 +122,20 @@ const Type *Checker::checkTmaLoad(CallExpr &e, BuiltinArgs &a, const Type *) {
 const Type *Checker::checkTmaStore(CallExpr &e, BuiltinArgs &a, const Type *) {
   if (!a.noExtras() || a.anyError())
     return types.errorTy();
+  // tma_store and tma_store_add
+  std::string name = e.calleeName().str();
   if (e.args.size() < 3 || e.args.size() > 7) {
-    diag.error(e.getLoc(), "'tma_store' takes the tensor map, the source and "
-                           "1 to 5 coordinates, but " +
+    diag.error(e.getLoc(), "'" + name +
+                               "' takes the tensor map, the source and "
+                               "1 to 5 coordinates, but " +
                                std::to_string(e.args.size()) +
                                " arguments were given");
     return types.errorTy();
   }
   if (!isTensorMap(a.type(0))) {
-    diag.error(e.args[0].loc, "the first argument of 'tma_store' is a "
-                              "tensor_map (a kernel parameter), not " +
+    diag.error(e.args[0].loc, "the first argument of '" + name +
+                                  "' is a tensor_map (a kernel parameter), "
+                                  "not " +
                                   a.type(0)->str());
     return types.errorTy();
   }
@@ -140,7 +144,8 @@ const Type *Checker::checkTmaStore(CallExpr &e, BuiltinArgs &a, const Type *) {
   bool ok = true;
   for (size_t i = 2; i < e.args.size(); ++i)
     ok &= coerce(e.args[i].value, types.intTy(),
-                 "coordinate " + std::to_string(i - 1) + " of 'tma_store'");
+                 "coordinate " + std::to_string(i - 1) + " of '" + name +
+                     "'");
   return ok ? types.voidTy() : types.errorTy();
 }
 

@@ -407,6 +407,11 @@ def : BuiltinFunction<"tma_store", Device, Void, [], "emitTmaStore",
   "(a bulk group)"> {
   let Check = "checkTmaStore";
 }
+def : BuiltinFunction<"tma_store_add", Device, Void, [], "emitTmaStoreAdd",
+  "adds shared memory into a tensor map's box at element coordinates, "
+  "element by element in the L2 cache (a bulk group)"> {
+  let Check = "checkTmaStore";
+}
 def : BuiltinFunction<"tma_commit_group", Device, Void, [],
   "emitTmaCommitGroup", "closes the thread's pending tma_store copies into a "
   "bulk group">;
