@@ -225,6 +225,10 @@ Value Generator::emitTmaLoad(const CallExpr &e, mlir::Location l) {
   return nullptr;
 }
 
+/// tma_store (cp.async.bulk.tensor ... global.shared::cta) and, with add,
+/// tma_store_add (cp.reduce.async.bulk.tensor ... .add.tile: the box added
+/// into global memory element by element, the L2 cache's atomic adds).
+template <bool add>
 Value Generator::emitTmaStore(const CallExpr &e, mlir::Location l) {
   requireSm(90);
   Value map = emitExpr(*e.args[0].value);
@@ -232,27 +236,21 @@ Value Generator::emitTmaStore(const CallExpr &e, mlir::Location l) {
   llvm::SmallVector<Value> coords;
   for (size_t i = 2; i < e.args.size(); ++i)
     coords.push_back(emitExpr(*e.args[i].value));
-  mlir::NVVM::CpAsyncBulkTensorSharedCTAToGlobalOp::create(
-      b, l, map, src, tmaCoordinates(coords), /*l2CacheHint=*/Value(),
-      mlir::NVVM::TMAStoreMode::TILE, /*predicate=*/Value());
+  if (add)
+    mlir::NVVM::CpAsyncBulkTensorReduceOp::create(
+        b, l, map, src, mlir::NVVM::TMAReduxKind::ADD,
+        mlir::NVVM::TMAStoreMode::TILE, tmaCoordinates(coords),
+        /*l2CacheHint=*/Value());
+  else
+    mlir::NVVM::CpAsyncBulkTensorSharedCTAToGlobalOp::create(
+        b, l, map, src, tmaCoordinates(coords), /*l2CacheHint=*/Value(),
+        mlir::NVVM::TMAStoreMode::TILE, /*predicate=*/Value());
   return nullptr;
 }
-
-/// cp.reduce.async.bulk.tensor ... .add.tile: the box added into global
-/// memory element by element (the L2 cache's atomic adds).
-Value Generator::emitTmaStoreAdd(const CallExpr &e, mlir::Location l) {
-  requireSm(90);
-  Value map = emitExpr(*e.args[0].value);
-  Value src = sharedAddress(*e.args[1].value, l);
-  llvm::SmallVector<Value> coords;
-  for (size_t i = 2; i < e.args.size(); ++i)
-    coords.push_back(emitExpr(*e.args[i].value));
-  mlir::NVVM::CpAsyncBulkTensorReduceOp::create(
-      b, l, map, src, mlir::NVVM::TMAReduxKind::ADD,
-      mlir::NVVM::TMAStoreMode::TILE, tmaCoordinates(coords),
-      /*l2CacheHint=*/Value());
-  return nullptr;
-}
+template Value Generator::emitTmaStore<false>(const CallExpr &,
+                                              mlir::Location);
+template Value Generator::emitTmaStore<true>(const CallExpr &,
+                                             mlir::Location);
 
 Value Generator::emitTmaCommitGroup(const CallExpr &, mlir::Location l) {
   requireSm(90);

@@ -437,8 +437,8 @@ public:
   template <int count, bool transpose>
   Value emitStmatrix(const CallExpr &e, mlir::Location l);
   Value emitTmaLoad(const CallExpr &e, mlir::Location l);
+  template <bool add>
   Value emitTmaStore(const CallExpr &e, mlir::Location l);
-  Value emitTmaStoreAdd(const CallExpr &e, mlir::Location l);
   Value emitTmaCommitGroup(const CallExpr &e, mlir::Location l);
   template <bool read>
   Value emitTmaWaitGroup(const CallExpr &e, mlir::Location l);

@@ -402,12 +402,14 @@ def : BuiltinFunction<"tma_load", Device, Void, [], "emitTmaLoad",
   "completing bytes on an mbarrier">{
   let Check = "checkTmaLoad";
 }
-def : BuiltinFunction<"tma_store", Device, Void, [], "emitTmaStore",
+def : BuiltinFunction<"tma_store", Device, Void, [],
+  "emitTmaStore</*add=*/false>",
   "copies shared memory into a tensor map's box at element coordinates "
   "(a bulk group)"> {
   let Check = "checkTmaStore";
 }
-def : BuiltinFunction<"tma_store_add", Device, Void, [], "emitTmaStoreAdd",
+def : BuiltinFunction<"tma_store_add", Device, Void, [],
+  "emitTmaStore</*add=*/true>",
   "adds shared memory into a tensor map's box at element coordinates, "
   "element by element in the L2 cache (a bulk group)"> {
   let Check = "checkTmaStore";
