@@ -22,6 +22,10 @@
 #   frost-hopper-linear  FROST_GEMM=hopper layer=linear: every product on
 #                        gemm_hopper_k, the bias and GELU as separate kernels
 #   torch-eager, torch-compile   torch_mlp.py --mode eager / compile
+#   frost                Frost's defaults (the GEMM and epilogue chosen by the
+#                        device: on Hopper the wgmma kernels, TMA epilogues)
+# CONFIGS (a space-separated list of the names above) runs only those;
+# the default runs them all.
 # Runs go one at a time, config after config, RUNS rounds. Results in
 # $RESULTS (default ./mlp-results): runs.txt (every run's output under a
 # line naming config, round, commit, command and exit status), and
@@ -41,10 +45,20 @@ mlp=$(bundle_program "$bundle/bench/mlp-mlp") ||
 args="steps=$steps warmup=$warmup batch=$batch width=$width layers=$layers"
 targs="--steps $steps --warmup $warmup --batch $batch --width $width --layers $layers"
 
-# run CONFIG ROUND COMMAND...: one run and its output
-run() { logged_run round "$@"; }
+configs=${CONFIGS:-frost frost-tiled frost-hopper frost-hopper-tmaep frost-hopper-f32act frost-hopper-linear torch-eager torch-compile}
+for c in $configs; do
+  case " frost frost-tiled frost-hopper frost-hopper-tmaep frost-hopper-f32act frost-hopper-linear torch-eager torch-compile " in
+    *" $c "*) ;;
+    *) echo "run.sh: unknown config '$c' in CONFIGS" >&2; exit 1 ;;
+  esac
+done
+
+# run CONFIG ROUND COMMAND...: one run and its output, when CONFIG is chosen
+run() { case " $configs " in *" $1 "*) logged_run round "$@" ;; esac; }
 
 for r in $(seq 1 "$runs"); do
+  # shellcheck disable=SC2086
+  run frost "$r" "$mlp" $args
   # shellcheck disable=SC2086
   run frost-tiled "$r" env FROST_GEMM=tiled "$mlp" $args
   # shellcheck disable=SC2086
