@@ -115,8 +115,9 @@ void neve::buildDevicePipeline(mlir::OpPassManager &pm,
   device.addPass(mlir::createConvertNVGPUToNVVMPass());
   // bf16 conversions stay arith.truncf/extf: NVPTX emits cvt.rn.bf16.f32
   // (sm_80 and later, every chip the kernels are built for) where the
-  // expansion would spend six integer instructions and a NaN test on each.
-  device.addPass(mlir::arith::createArithExpandOpsPass());
+  // expansion would spend six integer instructions and a NaN test on each;
+  // float maxima and minima stay for max.NaN.f32 and its kin (Passes.td).
+  device.addPass(mlir::neve::createNeveExpandDeviceArithPass());
   device.addPass(mlir::createConvertGpuOpsToNVVMOps());
   // NVVM ops built on inline PTX (wgmma.mma_async) to llvm.inline_asm
   device.addPass(mlir::createConvertNVVMToLLVMPass());

@@ -105,4 +105,25 @@ def NevePruneDeadBranchesPass : Pass<"neve-prune-dead-branches"> {
   }];
 }
 
+def NeveExpandDeviceArithPass : Pass<"neve-expand-device-arith"> {
+  let summary = "Expand the arith ops NVVM cannot lower, keep the ones NVPTX has instructions for";
+  let description = [{
+    The device pipeline's replacement for `arith-expand`: only
+    `arith.ceildivsi`, `arith.ceildivui` and `arith.floordivsi` (and the
+    scaling extf/truncf ops) become plain integer arithmetic.
+    `arith.maximumf`, `arith.minimumf`, `arith.maxnumf` and `arith.minnumf`
+    stay, so the NVVM conversion makes them `llvm.intr.maximum` and its
+    kin, which NVPTX emits as one `max.NaN.f32` / `max.f32` (sm_80 and
+    later, every chip the kernels are built for). `arith-expand` would turn
+    each into two compares and two selects: flash attention's softmax takes
+    64 maxima a tile per thread.
+
+    ```mlir
+    %m = arith.maximumf %a, %b : f32        // stays
+    %q = arith.ceildivsi %x, %y : i32       // becomes divsi, remsi, select...
+    ```
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect"];
+}
+
 #endif // NEVE_TRANSFORMS_PASSES
