@@ -127,6 +127,9 @@ Value Generator::emitMathUnary(const CallExpr &e, mlir::Location l) {
 // The approximate hardware versions (PTX ex2/lg2/tanh.approx), only when
 // written: exp(x) = 2^(x·log2 e), log(x) = log2(x)·ln 2. LLVM 22 has no
 // NVVM intrinsic for tanh.approx, so all three are one PTX instruction.
+// 2^x flushes subnormal results to zero (ex2.approx.ftz): one MUFU.EX2,
+// where the variant that keeps them costs ptxas a compare and two
+// multiplies around it (x < -126 scaled by halves).
 Value Generator::emitApprox(llvm::StringRef instr, Value x, mlir::Location l) {
   return mlir::LLVM::InlineAsmOp::create(
              b, l, b.getF32Type(), mlir::ValueRange{x},
@@ -145,14 +148,14 @@ Value Generator::emitF32Constant(double c, mlir::Location l) {
 
 Value Generator::emitFastExp(const CallExpr &e, mlir::Location l) {
   Value x = emitIntrinsicArgs(e)[0];
-  return emitApprox("ex2.approx.f32",
+  return emitApprox("ex2.approx.ftz.f32",
                     mlir::arith::MulFOp::create(
                         b, l, x, emitF32Constant(1.4426950408889634, l)),
                     l);
 }
 
 Value Generator::emitFastExp2(const CallExpr &e, mlir::Location l) {
-  return emitApprox("ex2.approx.f32", emitIntrinsicArgs(e)[0], l);
+  return emitApprox("ex2.approx.ftz.f32", emitIntrinsicArgs(e)[0], l);
 }
 
 Value Generator::emitFastLog(const CallExpr &e, mlir::Location l) {
