@@ -400,6 +400,13 @@ Value Generator::emitWgmma(const CallExpr &e, mlir::Location l) {
     wgmmaOpenGroup.push_back(accView);
   const Type *aType = e.args[1].value->type;
   bool aRegs = aType->getSpace() == MemSpace::Register;
+  // A's 32-bit registers, read as pairs of its 16-bit elements (bf16,
+  // f16): SROA then keeps the register layout as pairs, so a pair written
+  // from two floats becomes one cvt.rn.bf16x2.f32 (LLVM's SLP pass), even
+  // where it crosses a loop's back edge (flash attention's P), instead of
+  // two conversions and a shift-or; as i32 words, SROA splits the layout
+  // into 16-bit values and rebuilds each pair with integer arithmetic.
+  mlir::Type aWord = b.getI32Type();
   if (aRegs) {
     // the whole register layout under the A fragment (`pf` of `pf{t, 0}`)
     const Expr *root = e.args[1].value.get();
@@ -409,6 +416,8 @@ Value Generator::emitWgmma(const CallExpr &e, mlir::Location l) {
     if (root->type && root->type->is(Type::Kind::Layout)) {
       const Type *el = root->type->getElement();
       bytes = el->is(Type::Kind::Int) || el->is(Type::Kind::Float) ? 4 : 2;
+      if (bytes == 2)
+        aWord = mlir::VectorType::get({2}, convert(el));
       for (const Extent &x : root->type->getExtents()) {
         int64_t v = extentValue(x);
         bytes = mlir::ShapedType::isDynamic(v) ? -1 : bytes * v;
@@ -417,10 +426,10 @@ Value Generator::emitWgmma(const CallExpr &e, mlir::Location l) {
       }
     }
     if (bytes > 0 && bytes % 4 == 0)
-      fenceWgmmaOperand(emitExpr(*root), bytes / 4, /*isFloat=*/false, l);
+      fenceWgmmaOperand(emitExpr(*root), bytes / 4, aWord, l);
   }
   if (aRegs && llvm::isa<NameExpr>(e.args[0].value.get()))
-    fenceWgmmaOperand(accView, elements, /*isFloat=*/true, l);
+    fenceWgmmaOperand(accView, elements, b.getF32Type(), l);
   const Type *in = e.args[2].value->type->getElement();
   bool half = in && in->is(Type::Kind::Half);
   // float tiles: TF32, m64nNk8 (sema: K-major, A in shared memory)
@@ -440,8 +449,8 @@ Value Generator::emitWgmma(const CallExpr &e, mlir::Location l) {
       frag = emitLayoutCorner(frag, l);
     llvm::SmallVector<Value> ops;
     for (int i = 0; i < 4; ++i)
-      ops.push_back(
-          mlir::LLVM::LoadOp::create(b, l, i32, elementAt(frag, i32, i, l)));
+      ops.push_back(mlir::LLVM::LoadOp::create(b, l, aWord,
+                                               elementAt(frag, aWord, i, l)));
     ops.push_back(wgmmaDescriptor(*e.args[2].value, l, mnMajorB ? n : 0));
     for (int64_t i = 0; i < elements; ++i)
       ops.push_back(
@@ -522,13 +531,13 @@ Value Generator::emitWgmmaFence(const CallExpr &, mlir::Location l) {
   return nullptr;
 }
 
-void Generator::pinRegisters(Value view, int64_t words, bool isFloat,
+void Generator::pinRegisters(Value view, int64_t words, mlir::Type type,
                              mlir::Location l) {
-  // Each 32-bit element of the register view passes through an empty
-  // volatile asm (CUTLASS's warpgroup_fence_operand): its value is
-  // complete here, and nothing reads it earlier.
-  mlir::Type type =
-      isFloat ? mlir::Type(b.getF32Type()) : mlir::Type(b.getI32Type());
+  // Each 32-bit element of the register view (a float, or a pair of
+  // 16-bit values: `type`) passes through an empty volatile asm
+  // (CUTLASS's warpgroup_fence_operand): its value is complete here, and
+  // nothing reads it earlier.
+  bool isFloat = type.isF32();
   Value base = emitLayoutCorner(view, l);
   for (int64_t i = 0; i < words; ++i) {
     Value at = elementAt(base, type, i, l);
@@ -546,7 +555,7 @@ void Generator::pinRegisters(Value view, int64_t words, bool isFloat,
   }
 }
 
-void Generator::fenceWgmmaOperand(Value view, int64_t words, bool isFloat,
+void Generator::fenceWgmmaOperand(Value view, int64_t words, mlir::Type word,
                                   mlir::Location l) {
   // Values computed for a wgmma's register operands (P's bf16 pairs, an
   // accumulator rescaled between products) are pure arithmetic, which
@@ -568,7 +577,7 @@ void Generator::fenceWgmmaOperand(Value view, int64_t words, bool isFloat,
   wgmmaFencedViews.push_back({lastWgmmaFence, view});
   mlir::OpBuilder::InsertionGuard guard(b);
   b.setInsertionPoint(lastWgmmaFence);
-  pinRegisters(view, words, isFloat, l);
+  pinRegisters(view, words, word, l);
 }
 
 Value Generator::emitWgmmaCommitGroup(const CallExpr &, mlir::Location l) {
@@ -614,7 +623,7 @@ Value Generator::emitWgmmaWaitGroup(const CallExpr &e, mlir::Location l) {
   for (auto [view, count] : wgmmaAccumulators) {
     if (!dominance.properlyDominates(view, wait) || inFlightOnly(view))
       continue;
-    pinRegisters(view, count, /*isFloat=*/true, l);
+    pinRegisters(view, count, b.getF32Type(), l);
   }
   return nullptr;
 }

@@ -444,13 +444,15 @@ public:
   Value emitTmaWaitGroup(const CallExpr &e, mlir::Location l);
   template <bool mnMajorA, bool mnMajorB>
   Value emitWgmma(const CallExpr &e, mlir::Location l);
-  /// Pins a register operand of a wgmma (its `words` 32-bit registers)
-  /// before the last wgmma_fence, as CUTLASS's warpgroup_fence_operand.
-  void fenceWgmmaOperand(Value view, int64_t words, bool isFloat,
+  /// Pins a register operand of a wgmma (its `words` 32-bit registers, of
+  /// type `word`: f32, i32 or a pair of 16-bit values) before the last
+  /// wgmma_fence, as CUTLASS's warpgroup_fence_operand.
+  void fenceWgmmaOperand(Value view, int64_t words, mlir::Type word,
                          mlir::Location l);
-  /// Passes each 32-bit register of a register view through an empty
-  /// volatile asm at the insertion point.
-  void pinRegisters(Value view, int64_t words, bool isFloat, mlir::Location l);
+  /// Passes each 32-bit register (of type `word`) of a register view
+  /// through an empty volatile asm at the insertion point.
+  void pinRegisters(Value view, int64_t words, mlir::Type word,
+                    mlir::Location l);
   Value emitWgmmaFence(const CallExpr &e, mlir::Location l);
   Value emitWgmmaCommitGroup(const CallExpr &e, mlir::Location l);
   Value emitWgmmaWaitGroup(const CallExpr &e, mlir::Location l);
