@@ -49,6 +49,18 @@ for line in open(sys.argv[1]):
         rows.setdefault(key, {})[who] = {"ms": float(m[8]), "TFLOPs": round(float(m[9]), 1)}
     elif line.startswith("check ") or line.startswith("check-mma "):
         checks.append(line.strip())
+# forward + backward (the measure): the two times added, FLOPs 3.5x the forward's
+for k in [k for k in rows if k.startswith("forward ")]:
+    f, bk = rows[k], rows.get("backward " + k[len("forward "):], {})
+    both = {}
+    for who in ("neve", "torch", "torch_cudnn"):
+        if who in f and who in bk:
+            ms = f[who]["ms"] + bk[who]["ms"]
+            # forward FLOPs = ms * TFLOP/s * 1e9
+            flops = f[who]["ms"] * f[who]["TFLOPs"] * 1.0e9
+            both[who] = {"ms": round(ms, 4), "TFLOPs": round(3.5 * flops / (ms * 1.0e9), 1)}
+    if both:
+        rows["fwd+bwd " + k[len("forward "):]] = both
 for r in rows.values():
     if "neve" in r and "torch" in r:
         r["neve_over_torch"] = round(r["neve"]["TFLOPs"] / r["torch"]["TFLOPs"], 3)
