@@ -171,10 +171,38 @@ Value Generator::emitStmatrix(const CallExpr &e, mlir::Location l) {
   requireSm(90);
   auto args = emitIntrinsicArgs(e);
   mlir::Type i32 = b.getI32Type();
+  // A source layout of 16-bit elements is read as pairs (as wgmma's
+  // register A, emitWgmma): SROA then keeps it as 32-bit pairs, so a pair
+  // written from two floats is one cvt.rn.bf16x2.f32, not two conversions
+  // and a shift-or.
+  mlir::Type word = i32;
+  const Expr *root = e.args[1].value.get();
+  while (auto *sel = llvm::dyn_cast<SelectExpr>(root))
+    root = sel->base.get();
+  if (root->type && root->type->is(Type::Kind::Layout)) {
+    const Type *el = root->type->getElement();
+    if (el->is(Type::Kind::BF16) || el->is(Type::Kind::Half) ||
+        el->is(Type::Kind::I16))
+      word = mlir::VectorType::get({2}, convert(el));
+  }
   llvm::SmallVector<Value> words;
-  for (int i = 0; i < count; ++i)
-    words.push_back(
-        mlir::LLVM::LoadOp::create(b, l, i32, elementAt(args[1], i32, i, l)));
+  for (int i = 0; i < count; ++i) {
+    Value w =
+        mlir::LLVM::LoadOp::create(b, l, word, elementAt(args[1], word, i, l));
+    // the pair becomes the i32 operand through a mov that ptxas drops: a
+    // bitcast would let InstCombine turn the load back into an i32 one
+    // before SROA sees the pairs
+    if (word != i32)
+      w = mlir::LLVM::InlineAsmOp::create(
+              b, l, i32, mlir::ValueRange{w}, b.getStringAttr("mov.b32 $0, $1;"),
+              b.getStringAttr("=r,r"), /*has_side_effects=*/nullptr,
+              /*is_align_stack=*/nullptr,
+              mlir::LLVM::TailCallKindAttr::get(
+                  &ctx, mlir::LLVM::tailcallkind::TailCallKind::None),
+              /*asm_dialect=*/nullptr, /*operand_attrs=*/nullptr)
+              .getResult(0);
+    words.push_back(w);
+  }
   mlir::NVVM::StMatrixOp::create(
       b, l, toAddressSpace(args[0], 3, l), words,
       mlir::NVVM::MMALayoutAttr::get(&ctx, transpose
