@@ -166,6 +166,23 @@ Value Generator::emitElectOne(const CallExpr &, mlir::Location l) {
                                          /*membermask=*/Value());
 }
 
+const Expr *Generator::layoutRoot(const Expr &e) {
+  const Expr *root = &e;
+  while (auto *sel = llvm::dyn_cast<SelectExpr>(root))
+    root = sel->base.get();
+  return root;
+}
+
+mlir::Type Generator::registerWord(const Expr *root) {
+  if (root->type && root->type->is(Type::Kind::Layout)) {
+    const Type *el = root->type->getElement();
+    if (el->is(Type::Kind::BF16) || el->is(Type::Kind::Half) ||
+        el->is(Type::Kind::I16))
+      return mlir::VectorType::get({2}, convert(el));
+  }
+  return b.getI32Type();
+}
+
 template <int count, bool transpose>
 Value Generator::emitStmatrix(const CallExpr &e, mlir::Location l) {
   requireSm(90);
@@ -175,16 +192,7 @@ Value Generator::emitStmatrix(const CallExpr &e, mlir::Location l) {
   // register A, emitWgmma): SROA then keeps it as 32-bit pairs, so a pair
   // written from two floats is one cvt.rn.bf16x2.f32, not two conversions
   // and a shift-or.
-  mlir::Type word = i32;
-  const Expr *root = e.args[1].value.get();
-  while (auto *sel = llvm::dyn_cast<SelectExpr>(root))
-    root = sel->base.get();
-  if (root->type && root->type->is(Type::Kind::Layout)) {
-    const Type *el = root->type->getElement();
-    if (el->is(Type::Kind::BF16) || el->is(Type::Kind::Half) ||
-        el->is(Type::Kind::I16))
-      word = mlir::VectorType::get({2}, convert(el));
-  }
+  mlir::Type word = registerWord(layoutRoot(*e.args[1].value));
   llvm::SmallVector<Value> words;
   for (int i = 0; i < count; ++i) {
     Value w =
@@ -437,15 +445,12 @@ Value Generator::emitWgmma(const CallExpr &e, mlir::Location l) {
   mlir::Type aWord = b.getI32Type();
   if (aRegs) {
     // the whole register layout under the A fragment (`pf` of `pf{t, 0}`)
-    const Expr *root = e.args[1].value.get();
-    while (auto *sel = llvm::dyn_cast<SelectExpr>(root))
-      root = sel->base.get();
+    const Expr *root = layoutRoot(*e.args[1].value);
+    aWord = registerWord(root);
     int64_t bytes = -1;
     if (root->type && root->type->is(Type::Kind::Layout)) {
       const Type *el = root->type->getElement();
       bytes = el->is(Type::Kind::Int) || el->is(Type::Kind::Float) ? 4 : 2;
-      if (bytes == 2)
-        aWord = mlir::VectorType::get({2}, convert(el));
       for (const Extent &x : root->type->getExtents()) {
         int64_t v = extentValue(x);
         bytes = mlir::ShapedType::isDynamic(v) ? -1 : bytes * v;

@@ -434,6 +434,13 @@ public:
   Value emitMbarWait(const CallExpr &e, mlir::Location l);
   Value emitFenceProxyAsync(const CallExpr &e, mlir::Location l);
   Value emitElectOne(const CallExpr &e, mlir::Location l);
+  /// The layout under a register operand (`pf` of `pf{t, 0}`).
+  const Expr *layoutRoot(const Expr &e);
+  /// The type a 32-bit register of that layout is read as: a pair of its
+  /// 16-bit elements (bf16, half, i16), so that SROA keeps the layout as
+  /// pairs and a pair written from two floats is one cvt.rn.bf16x2.f32;
+  /// i32 otherwise.
+  mlir::Type registerWord(const Expr *root);
   template <int count, bool transpose>
   Value emitStmatrix(const CallExpr &e, mlir::Location l);
   Value emitTmaLoad(const CallExpr &e, mlir::Location l);
