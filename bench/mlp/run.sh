@@ -45,9 +45,10 @@ mlp=$(bundle_program "$bundle/bench/mlp-mlp") ||
 args="steps=$steps warmup=$warmup batch=$batch width=$width layers=$layers"
 targs="--steps $steps --warmup $warmup --batch $batch --width $width --layers $layers"
 
-configs=${CONFIGS:-frost frost-tiled frost-hopper frost-hopper-tmaep frost-hopper-f32act frost-hopper-linear torch-eager torch-compile}
+all_configs="frost frost-tiled frost-hopper frost-hopper-tmaep frost-hopper-f32act frost-hopper-linear torch-eager torch-compile"
+configs=${CONFIGS:-$all_configs}
 for c in $configs; do
-  case " frost frost-tiled frost-hopper frost-hopper-tmaep frost-hopper-f32act frost-hopper-linear torch-eager torch-compile " in
+  case " $all_configs " in
     *" $c "*) ;;
     *) echo "run.sh: unknown config '$c' in CONFIGS" >&2; exit 1 ;;
   esac
