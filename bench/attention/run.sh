@@ -35,6 +35,8 @@ mkdir -p "$RESULTS"
   FROST_ATTENTION=mma "$BIN/flash" | grep -v "attention-bwd" | sed "s/^/neve-mma /"
   echo "== neve-hbwd (the Hopper backward, frost/attention_hopper_bwd.nv: FROST_ATTENTION_BACKWARD=hopper)"
   FROST_ATTENTION_BACKWARD=hopper "$BIN/flash" | grep "attention-bwd" | sed "s/^/neve-hbwd /"
+  echo "== neve-adq (the Hopper backward, dQ added by the dkv kernel: FROST_ATTENTION_DQ=atomic)"
+  FROST_ATTENTION_DQ=atomic "$BIN/flash" | grep "attention-bwd" | sed "s/^/neve-adq /"
   echo "== torch"
   python3 "$ROOT/bench/attention/torch_sdpa.py" | sed "s/^/torch /"
 } 2>&1 | tee "$RESULTS/attention.txt"
@@ -42,10 +44,10 @@ python3 - "$RESULTS/attention.txt" "$RESULTS/attention.json" "$(cat "$BIN/COMMIT
 import json, re, subprocess, sys
 rows, checks = {}, []
 for line in open(sys.argv[1]):
-    m = re.match(r"(neve-hbwd|neve-mma|neve|torch|torch cudnn) attention(-bwd)? (\d+) (\d+) (\d+) (\d+) (\d): ([\d.e+-]+) ms ([\d.e+-]+) TFLOP/s", line)
+    m = re.match(r"(neve-adq|neve-hbwd|neve-mma|neve|torch|torch cudnn) attention(-bwd)? (\d+) (\d+) (\d+) (\d+) (\d): ([\d.e+-]+) ms ([\d.e+-]+) TFLOP/s", line)
     if m:
         key = ("backward " if m[2] else "forward ") + f"B{m[3]} H{m[4]} S{m[5]} D{m[6]} " + ("causal" if m[7] == "1" else "non-causal")
-        who = m[1].replace("torch cudnn", "torch_cudnn").replace("neve-mma", "neve_mma").replace("neve-hbwd", "neve_hopper_bwd")
+        who = m[1].replace("torch cudnn", "torch_cudnn").replace("neve-mma", "neve_mma").replace("neve-hbwd", "neve_hopper_bwd").replace("neve-adq", "neve_atomic_dq")
         rows.setdefault(key, {})[who] = {"ms": float(m[8]), "TFLOPs": round(float(m[9]), 1)}
     elif line.startswith("check ") or line.startswith("check-mma "):
         checks.append(line.strip())
@@ -53,11 +55,13 @@ for line in open(sys.argv[1]):
 for k in [k for k in rows if k.startswith("forward ")]:
     f, bk = rows[k], rows.get("backward " + k[len("forward "):], {})
     both = {}
-    for who in ("neve", "torch", "torch_cudnn"):
-        if who in f and who in bk:
-            ms = f[who]["ms"] + bk[who]["ms"]
+    for who in ("neve", "neve_atomic_dq", "torch", "torch_cudnn"):
+        # the atomic-dQ backward after Frost's default forward
+        fw = "neve" if who == "neve_atomic_dq" else who
+        if fw in f and who in bk:
+            ms = f[fw]["ms"] + bk[who]["ms"]
             # forward FLOPs = ms * TFLOP/s * 1e9
-            flops = f[who]["ms"] * f[who]["TFLOPs"] * 1.0e9
+            flops = f[fw]["ms"] * f[fw]["TFLOPs"] * 1.0e9
             both[who] = {"ms": round(ms, 4), "TFLOPs": round(3.5 * flops / (ms * 1.0e9), 1)}
     if both:
         rows["fwd+bwd " + k[len("forward "):]] = both
@@ -66,6 +70,8 @@ for r in rows.values():
         r["neve_over_torch"] = round(r["neve"]["TFLOPs"] / r["torch"]["TFLOPs"], 3)
     if "neve" in r and "torch_cudnn" in r:
         r["neve_over_cudnn"] = round(r["neve"]["TFLOPs"] / r["torch_cudnn"]["TFLOPs"], 3)
+    if "neve_atomic_dq" in r and "torch_cudnn" in r:
+        r["neve_atomic_dq_over_cudnn"] = round(r["neve_atomic_dq"]["TFLOPs"] / r["torch_cudnn"]["TFLOPs"], 3)
     if "neve_hopper_bwd" in r and "torch_cudnn" in r:
         r["neve_hopper_bwd_over_cudnn"] = round(r["neve_hopper_bwd"]["TFLOPs"] / r["torch_cudnn"]["TFLOPs"], 3)
 try:
@@ -85,5 +91,5 @@ out = {"what": "attention forward (bf16 q k v [B, H, S, D], bf16 out: Frost flas
 json.dump(out, open(sys.argv[2], "w"), indent=1)
 for k, r in rows.items():
     print(f"{k}: neve {r.get('neve', {}).get('TFLOPs')} TFLOP/s, torch flash {r.get('torch', {}).get('TFLOPs')}, "
-          f"cudnn {r.get('torch_cudnn', {}).get('TFLOPs')}; neve/flash {r.get('neve_over_torch')}, neve/cudnn {r.get('neve_over_cudnn')}")
+          f"cudnn {r.get('torch_cudnn', {}).get('TFLOPs')}; neve/flash {r.get('neve_over_torch')}, neve/cudnn {r.get('neve_over_cudnn')}, atomic-dq/cudnn {r.get('neve_atomic_dq_over_cudnn')}")
 PY

@@ -280,6 +280,9 @@ Generator::emitShuffle<mlir::gpu::ShuffleMode::XOR>(const CallExpr &,
 template Value
 Generator::emitShuffle<mlir::gpu::ShuffleMode::DOWN>(const CallExpr &,
                                                      mlir::Location);
+template Value
+Generator::emitShuffle<mlir::gpu::ShuffleMode::IDX>(const CallExpr &,
+                                                    mlir::Location);
 template Value Generator::emitAtomic<AtomicKind::Add>(const CallExpr &,
                                                       mlir::Location);
 template Value Generator::emitAtomic<AtomicKind::Max>(const CallExpr &,

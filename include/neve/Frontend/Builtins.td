@@ -281,6 +281,10 @@ def : BuiltinFunction<"shfl_xor_sync", Device, Void, [],
 def : BuiltinFunction<"shfl_down_sync", Device, Void, [],
   "emitShuffle<mlir::gpu::ShuffleMode::DOWN>",
   "the v of lane lane + d (its own past lane 31)">;
+def : BuiltinFunction<"shfl_idx_sync", Device, Void, [],
+  "emitShuffle<mlir::gpu::ShuffleMode::IDX>",
+  "the v of lane i (a broadcast: with a constant i, a value the "
+  "compiler knows is the same in every lane)">;
 }
 let Check = "checkAtomic" in {
 def : BuiltinFunction<"atomic_add", Device, Void, [], "emitAtomic<AtomicKind::Add>",
