@@ -27,6 +27,19 @@ BASELINE = "cublas"
 REQUIRED = ("at", "explicit", BASELINE)
 TARGET = {"variant": "at", "problem": (4096, 4096, 4096), "ratio": 0.6,
           "text": "the @ form (at) >= 0.6 x cuBLAS's TFLOP/s (torch.matmul, bf16) at 4096^3"}
+# Each Neve variant's peer: the cuBLAS call with the same output type and
+# accumulation (issue 27's measure), so a ratio compares equal work.
+PEER = {
+    "at": "cublas_f32_acc",
+    "explicit": "cublas_f32_acc",
+    "hopper": "cublas_f32_acc",
+    "hopper_store": "cublas_f32",
+    "hopper_nn": "cublas_f32_acc_nn",
+    "hopper_tn": "cublas_f32_acc_tn",
+}
+# Issue 27's bound on that ratio: the NT product (hopper) >= 0.90, the NN
+# and TN ones >= 0.85 (reported, not enforced).
+PEER_BOUND = {"hopper": 0.90, "hopper_store": 0.90, "hopper_nn": 0.85, "hopper_tn": 0.85}
 VARIANTS = {
     "at": "Neve, the `@` form: c{128, 128}(bx, by) += a{128, k}(bx, 0) @ b{128, k}(by, 0)",
     "explicit": "Neve, by hand: smem layouts, cp.async double buffering, ldmatrix, mma_16x8x16",
@@ -116,6 +129,14 @@ def main():
             entry["ratio_to_cublas_f32"] = {v: round(r["tflops"] / f32["tflops"], 3)
                                             for v, r in got.items()
                                             if v not in ("cublas", "cublas_f32")}
+        peers = {v: {"peer": PEER[v], "ratio": round(r["tflops"] / got[PEER[v]]["tflops"], 3)}
+                 for v, r in got.items() if v in PEER and PEER[v] in got}
+        for v, pr in peers.items():
+            if v in PEER_BOUND:
+                pr["bound"] = PEER_BOUND[v]
+                pr["pass"] = pr["ratio"] >= PEER_BOUND[v]
+        if peers:
+            entry["ratio_to_peer"] = peers
         lacking = [v for v in REQUIRED if v not in got]
         if lacking:
             entry["missing"] = lacking
@@ -148,6 +169,7 @@ def main():
                      "Neve accumulates into a float C, cuBLAS writes bf16 (cublas) or float "
                      "(cublas_f32); TFLOP/s counts 2*m*n*k flops",
         "variants": VARIANTS,
+        "peers": PEER,
         "checks": checks,
         "checks_failed": checks_failed,
         "missing": missing,
@@ -173,6 +195,21 @@ def main():
             else:
                 cells.append(f"{r['tflops']:6.1f} {e['ratio_to_cublas'][v]:5.2f}")
         print(f"{e['m']:>6d}x{e['n']:>6d}x{e['k']:>6d} " + " ".join(cells))
+    peered = [v for v in PEER if any(v in e.get("ratio_to_peer", {}) for e in entries)]
+    if peered:
+        print(f"{'m x n x k':>20s} " + " ".join(f"{v:>12s}" for v in peered)
+              + "   (ratio to the cuBLAS call with the same output: " +
+              ", ".join(f"{v} / {PEER[v]}" for v in peered) + "; * below issue 27's bound)")
+        for e in entries:
+            cells = []
+            for v in peered:
+                pr = e.get("ratio_to_peer", {}).get(v)
+                if pr is None:
+                    cells.append(f"{'-':>12s}")
+                else:
+                    mark = "*" if pr.get("pass") is False else " "
+                    cells.append(f"{pr['ratio']:11.3f}{mark}")
+            print(f"{e['m']:>6d}x{e['n']:>6d}x{e['k']:>6d} " + " ".join(cells))
     for c in checks_failed:
         print("CHECK FAILED:", c.get("line") or
               f"{c['variant']} {c['m']} {c['n']} {c['k']} max_abs_err {c['max_abs_err']}")
