@@ -2,10 +2,11 @@
 # Flash attention forward and backward: Frost's (frost/attention.nv, Neve + the layout
 # dialect) against PyTorch's scaled_dot_product_attention with the flash
 # and cuDNN backends, bf16, on the GPU machine (bench/attention/README.md).
-# The forward runs twice: Frost's default (on Hopper the wgmma kernel,
-# frost/attention_hopper.nv) and the mma.sync kernel (FROST_ATTENTION=mma);
-# the backward twice: the default (mma.sync) and the Hopper kernels
-# (FROST_ATTENTION_BACKWARD=hopper, frost/attention_hopper_bwd.nv).
+# Frost runs three times: its defaults (on Hopper the wgmma kernels,
+# frost/attention_hopper.nv and frost/attention_hopper_bwd.nv), the backward
+# with dQ added by the dkv kernel (FROST_ATTENTION_DQ=atomic), and the
+# mma.sync kernels (FROST_ATTENTION=mma FROST_ATTENTION_BACKWARD=mma; left out
+# with ATTENTION_MMA=0).
 #
 #   bash bench/attention/run.sh --build-only   # here: build/attn-bench/{flash,flash_check}
 #   bash bench/attention/run.sh                # there (carry ["build/attn-bench"]):
@@ -27,14 +28,16 @@ mkdir -p "$RESULTS"
 {
   echo "== check (Neve flash attention against a naive GPU reference)"
   "$BIN/flash_check"
-  echo "== check, the mma.sync forward (FROST_ATTENTION=mma)"
-  FROST_ATTENTION=mma "$BIN/flash_check" | sed "s/^check /check-mma /"
-  echo "== neve (on Hopper: the wgmma forward, frost/attention_hopper.nv)"
+  if [ "${ATTENTION_MMA:-1}" != 0 ]; then
+    echo "== check, the mma.sync forward (FROST_ATTENTION=mma)"
+    FROST_ATTENTION=mma "$BIN/flash_check" | sed "s/^check /check-mma /"
+  fi
+  echo "== neve (on Hopper: the wgmma forward, frost/attention_hopper.nv, and backward, frost/attention_hopper_bwd.nv)"
   "$BIN/flash" | sed "s/^/neve /"
-  echo "== neve-mma (the mma.sync forward, flash_fwd_k)"
-  FROST_ATTENTION=mma "$BIN/flash" | grep -v "attention-bwd" | sed "s/^/neve-mma /"
-  echo "== neve-hbwd (the Hopper backward, frost/attention_hopper_bwd.nv: FROST_ATTENTION_BACKWARD=hopper)"
-  FROST_ATTENTION_BACKWARD=hopper "$BIN/flash" | grep "attention-bwd" | sed "s/^/neve-hbwd /"
+  if [ "${ATTENTION_MMA:-1}" != 0 ]; then
+    echo "== neve-mma (the mma.sync forward, flash_fwd_k, and backward, FROST_ATTENTION_BACKWARD=mma)"
+    FROST_ATTENTION=mma FROST_ATTENTION_BACKWARD=mma "$BIN/flash" | sed "s/^/neve-mma /"
+  fi
   echo "== neve-adq (the Hopper backward, dQ added by the dkv kernel: FROST_ATTENTION_DQ=atomic)"
   FROST_ATTENTION_DQ=atomic "$BIN/flash" | grep "attention-bwd" | sed "s/^/neve-adq /"
   echo "== torch"
@@ -44,10 +47,10 @@ python3 - "$RESULTS/attention.txt" "$RESULTS/attention.json" "$(cat "$BIN/COMMIT
 import json, re, subprocess, sys
 rows, checks = {}, []
 for line in open(sys.argv[1]):
-    m = re.match(r"(neve-adq|neve-hbwd|neve-mma|neve|torch|torch cudnn) attention(-bwd)? (\d+) (\d+) (\d+) (\d+) (\d): ([\d.e+-]+) ms ([\d.e+-]+) TFLOP/s", line)
+    m = re.match(r"(neve-adq|neve-mma|neve|torch|torch cudnn) attention(-bwd)? (\d+) (\d+) (\d+) (\d+) (\d): ([\d.e+-]+) ms ([\d.e+-]+) TFLOP/s", line)
     if m:
         key = ("backward " if m[2] else "forward ") + f"B{m[3]} H{m[4]} S{m[5]} D{m[6]} " + ("causal" if m[7] == "1" else "non-causal")
-        who = m[1].replace("torch cudnn", "torch_cudnn").replace("neve-mma", "neve_mma").replace("neve-hbwd", "neve_hopper_bwd").replace("neve-adq", "neve_atomic_dq")
+        who = m[1].replace("torch cudnn", "torch_cudnn").replace("neve-mma", "neve_mma").replace("neve-adq", "neve_atomic_dq")
         rows.setdefault(key, {})[who] = {"ms": float(m[8]), "TFLOPs": round(float(m[9]), 1)}
     elif line.startswith("check ") or line.startswith("check-mma "):
         checks.append(line.strip())
@@ -55,7 +58,7 @@ for line in open(sys.argv[1]):
 for k in [k for k in rows if k.startswith("forward ")]:
     f, bk = rows[k], rows.get("backward " + k[len("forward "):], {})
     both = {}
-    for who in ("neve", "neve_atomic_dq", "torch", "torch_cudnn"):
+    for who in ("neve", "neve_atomic_dq", "neve_mma", "torch", "torch_cudnn"):
         # the atomic-dQ backward after Frost's default forward
         fw = "neve" if who == "neve_atomic_dq" else who
         if fw in f and who in bk:
@@ -72,8 +75,6 @@ for r in rows.values():
         r["neve_over_cudnn"] = round(r["neve"]["TFLOPs"] / r["torch_cudnn"]["TFLOPs"], 3)
     if "neve_atomic_dq" in r and "torch_cudnn" in r:
         r["neve_atomic_dq_over_cudnn"] = round(r["neve_atomic_dq"]["TFLOPs"] / r["torch_cudnn"]["TFLOPs"], 3)
-    if "neve_hopper_bwd" in r and "torch_cudnn" in r:
-        r["neve_hopper_bwd_over_cudnn"] = round(r["neve_hopper_bwd"]["TFLOPs"] / r["torch_cudnn"]["TFLOPs"], 3)
 try:
     device = subprocess.run(["nvidia-smi", "--query-gpu=name", "--format=csv,noheader"],
                             capture_output=True, text=True).stdout.strip()
@@ -82,7 +83,7 @@ except Exception:
 out = {"what": "attention forward (bf16 q k v [B, H, S, D], bf16 out: Frost flash_attention_raw, "
                "frost/attention.nv: neve = the default, on Hopper the wgmma kernel of frost/attention_hopper.nv; "
                "neve_mma = the mma.sync kernel, FROST_ATTENTION=mma) and backward (float o, dO into float dq dk dv: Frost flash_backward, "
-               "frost/attention_backward.nv; neve_hopper_bwd = FROST_ATTENTION_BACKWARD=hopper, frost/attention_hopper_bwd.nv) vs torch SDPA, flash backend (torch) and cuDNN backend "
+               "frost/attention_backward.nv, on Hopper frost/attention_hopper_bwd.nv; neve_atomic_dq = FROST_ATTENTION_DQ=atomic; neve_mma = the mma.sync kernels, FROST_ATTENTION=mma FROST_ATTENTION_BACKWARD=mma) vs torch SDPA, flash backend (torch) and cuDNN backend "
                "(torch_cudnn), bf16; FLOPs 4BHS^2D, halved when causal, backward 2.5x that",
        "commit": sys.argv[3], "device": device,
        "command": "bash bench/attention/run.sh --build-only (here), then bash bench/attention/run.sh "
