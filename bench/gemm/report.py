@@ -43,7 +43,7 @@ PEER_BOUND = {"hopper": 0.90, "hopper_store": 0.90, "hopper_nn": 0.85, "hopper_t
 VARIANTS = {
     "at": "Neve, the `@` form: c{128, 128}(bx, by) += a{128, k}(bx, 0) @ b{128, k}(by, 0)",
     "explicit": "Neve, by hand: smem layouts, cp.async double buffering, ldmatrix, mma_16x8x16",
-    "hopper": "Neve, by hand for Hopper: persistent, warp-specialised, TMA + mbarriers + wgmma m64n256k16, 128x256 tiles",
+    "hopper": "Neve, by hand for Hopper: persistent, warp-specialised, TMA + mbarriers + wgmma m64n256k16, 128x256 tiles (128x192 where frost's hopper_bn chooses them)",
     "hopper_store": "the hopper kernel writing C = A . B^T (C not read), as cublas_f32",
     "hopper_nn": "gemm_hopper_mn_k: C += A . B, B stored k x n (wgmma_nn), as cublas_f32_acc_nn",
     "hopper_tn": "gemm_hopper_mn_k: C += A^T . B, A stored k x m too (wgmma_tn), as cublas_f32_acc_tn",
