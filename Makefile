@@ -36,6 +36,11 @@ all: build
 	bash scripts/install-deps.sh $*
 	@touch $@
 
+# The modes install supersets of each other; one at a time, since two
+# installers at once (make -j) fight over apt's lock.
+.deps-test-stamp: .deps-run-stamp
+.deps-all-stamp: .deps-test-stamp
+
 deps: .deps-all-stamp
 
 $(BUILD)/build.ninja: .deps-run-stamp CMakeLists.txt

@@ -6,6 +6,7 @@
 # gpu-bench-mlp).
 #
 #   bash bench/mlp/run.sh BUNDLE [RUNS]          # default 3 runs of each config
+#   bash bench/mlp/run.sh BUNDLE profile         # where each step goes, kernel by kernel
 #
 # Configurations (each run STEPS steps, default 60, the first WARMUP,
 # default 10, untimed; batch 8192, width 4096, 4 layers unless BATCH,
@@ -44,6 +45,33 @@ mlp=$(bundle_program "$bundle/bench/mlp-mlp") ||
   { echo "run.sh: no bench/mlp-mlp in $bundle (make gpu-bundle FILTER=bench-mlp)" >&2; exit 1; }
 args="steps=$steps warmup=$warmup batch=$batch width=$width layers=$layers"
 targs="--steps $steps --warmup $warmup --batch $batch --width $width --layers $layers"
+
+# profile: 2 eager steps of Frost's defaults and of PyTorch eager, each
+# under ncu (--clock-control none, each kernel alone, so the sum exceeds a
+# measured step), summed per kernel name by bench/resnet/kernel_summary.py
+# into $out/kernels.txt and $out/kernels-torch.txt. The first step's
+# one-time work (the optimisers' state) counts too.
+if [ "$runs" = profile ]; then
+  ncu=$(command -v ncu || echo /usr/local/cuda/bin/ncu)
+  metrics=gpu__time_duration.sum,dram__bytes_read.sum,dram__bytes_write.sum
+  pargs="steps=2 warmup=1 batch=$batch width=$width layers=$layers"
+  note "start profile frost"
+  timeout -k 5 "${MLP_DEADLINE:-240}" "$ncu" --clock-control none --metrics "$metrics" --csv \
+    --log-file "$work/profile.csv" "$mlp" $pargs exec=eager > "$work/profile.log" 2>&1
+  note "end profile frost: exit $?"
+  { echo "# bench/mlp, Frost's defaults ($pargs exec=eager), commit $commit, device $device"
+    echo "# there: bash bench/mlp/run.sh BUNDLE profile (ncu --clock-control none, each kernel alone)"
+    python3 "$root/bench/resnet/kernel_summary.py" "$work/profile.csv" 2; } | tee "$out/kernels.txt"
+  note "start profile torch-eager"
+  timeout -k 5 "${MLP_DEADLINE:-240}" "$ncu" --clock-control none --metrics "$metrics" --csv \
+    --log-file "$work/profile-torch.csv" python3 "$here/torch_mlp.py" --mode eager --steps 2 --warmup 1 \
+    --batch "$batch" --width "$width" --layers "$layers" > "$work/profile-torch.log" 2>&1
+  note "end profile torch-eager: exit $?"
+  { echo "# bench/mlp, the PyTorch twin (torch_mlp.py --mode eager --steps 2, batch $batch, width $width, $layers layers), device $device, torch $(python3 -c 'import torch; print(torch.__version__)' 2>/dev/null)"
+    echo "# there: bash bench/mlp/run.sh BUNDLE profile (ncu --clock-control none, each kernel alone)"
+    python3 "$root/bench/resnet/kernel_summary.py" "$work/profile-torch.csv" 2; } | tee "$out/kernels-torch.txt"
+  exit 0
+fi
 
 all_configs="frost frost-tiled frost-hopper frost-hopper-tmaep frost-hopper-f32act frost-hopper-linear torch-eager torch-compile"
 configs=${CONFIGS:-$all_configs}
