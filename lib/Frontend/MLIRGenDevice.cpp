@@ -124,9 +124,9 @@ Value Generator::emitMathUnary(const CallExpr &e, mlir::Location l) {
   return MathOp::create(b, l, emitIntrinsicArgs(e)[0]);
 }
 
-// The approximate hardware versions (PTX ex2/lg2/tanh.approx), only when
-// written: exp(x) = 2^(x·log2 e), log(x) = log2(x)·ln 2. LLVM 22 has no
-// NVVM intrinsic for tanh.approx, so all three are one PTX instruction.
+// The approximate hardware versions (PTX ex2/lg2/tanh/rcp.approx), only
+// when written: exp(x) = 2^(x·log2 e), log(x) = log2(x)·ln 2. LLVM 22 has
+// no NVVM intrinsic for tanh.approx, so all are one PTX instruction.
 // 2^x flushes subnormal results to zero (ex2.approx.ftz): one MUFU.EX2,
 // where the variant that keeps them costs ptxas a compare and two
 // multiplies around it (x < -126 scaled by halves).
@@ -166,6 +166,12 @@ Value Generator::emitFastLog(const CallExpr &e, mlir::Location l) {
 
 Value Generator::emitFastTanh(const CallExpr &e, mlir::Location l) {
   return emitApprox("tanh.approx.f32", emitIntrinsicArgs(e)[0], l);
+}
+
+// 1/x as one MUFU.RCP: `/` is IEEE division (div.rn.f32), a reciprocal,
+// two refinements and a check with a slow path.
+Value Generator::emitFastRcp(const CallExpr &e, mlir::Location l) {
+  return emitApprox("rcp.approx.ftz.f32", emitIntrinsicArgs(e)[0], l);
 }
 
 // a * b + c rounded once: the generated code multiplies and adds with

@@ -398,6 +398,7 @@ public:
   Value emitFastExp2(const CallExpr &e, mlir::Location l);
   Value emitFastLog(const CallExpr &e, mlir::Location l);
   Value emitFastTanh(const CallExpr &e, mlir::Location l);
+  Value emitFastRcp(const CallExpr &e, mlir::Location l);
   Value emitTf32Round(const CallExpr &e, mlir::Location l);
   Value emitMathFma(const CallExpr &e, mlir::Location l);
   // MLIRGenTensorCore.cpp.

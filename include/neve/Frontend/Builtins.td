@@ -318,6 +318,9 @@ def : BuiltinFunction<"fast_log", Device, Float, [Float], "emitFastLog",
   "log with the hardware approximation (lg2.approx)">;
 def : BuiltinFunction<"fast_tanh", Device, Float, [Float], "emitFastTanh",
   "tanh with the hardware approximation (tanh.approx)">;
+def : BuiltinFunction<"fast_rcp", Device, Float, [Float], "emitFastRcp",
+  "1/x with the hardware approximation (rcp.approx.ftz: within 1 ulp, "
+  "subnormals flushed to zero)">;
 def : BuiltinFunction<"fma", Device, Float, [Float, Float, Float],
   "emitMathFma", "a * b + c with one rounding (fma.rn.f32)">;
 def : BuiltinFunction<"tf32_round", Device, Float, [Float], "emitTf32Round",
